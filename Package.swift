@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// notchwave: renders the "rainbow notch" loading animation into video files.
+///
+/// Module boundaries (see README "Architecture"):
+/// - `NotchwaveModel`: presets, colours, options, resolved render plans (no pixels).
+/// - `NotchwaveTimeline`: easing curves and the animation state at a time (no pixels).
+/// - `NotchwaveRaster`: analytic coverage, paints, blending into RGBA canvases (knows no notch, no FFmpeg).
+/// - `NotchwaveScene`: turns a plan and a time into the raster's draw list.
+/// - `NotchwaveVideo`: the only module that imports FFmpeg (`CFFmpeg`).
+/// - `NotchwavePipeline`: runs plans: parallel frames, ordered hand-off, sinks, benchmarks.
+/// - `notchwave`: the command-line tool; parses, reports, calls the library.
+let package = Package(
+    name: "notchwave",
+    products: [
+        .executable(name: "notchwave", targets: ["notchwave"]),
+        .library(name: "NotchwavePipeline", targets: ["NotchwavePipeline"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev", "pkg-config"])]
+        ),
+        .target(name: "NotchwaveModel"),
+        .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
+        .target(name: "NotchwaveRaster"),
+        .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster"]),
+        .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
+        .target(
+            name: "NotchwavePipeline",
+            dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo"]
+        ),
+        .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel"]),
+        .target(name: "TestSupport", dependencies: ["NotchwaveRaster"], path: "Tests/TestSupport"),
+        .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"]),
+        .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel"]),
+        .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),
+        .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "TestSupport"]),
+        .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),
+        .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
+    ]
+)

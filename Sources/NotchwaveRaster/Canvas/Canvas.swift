@@ -1,0 +1,91 @@
+/// A premultiplied RGBA8 image in memory, rows top to bottom without padding.
+///
+/// A canvas owns its pixel memory. It is a reference type so that frames can be pooled
+/// and reused; a canvas is used by one thread at a time.
+public final class Canvas: @unchecked Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Bytes from one row to the next (`width * 4`).
+    public let bytesPerRow: Int
+    /// The pixels: premultiplied sRGB-encoded RGBA, 4 bytes each.
+    public let pixels: UnsafeMutablePointer<UInt8>
+
+    /// A canvas of `width` x `height` pixels, all transparent.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "canvas size must be positive")
+        self.width = width
+        self.height = height
+        bytesPerRow = width * 4
+        pixels = .allocate(capacity: bytesPerRow * height)
+        pixels.initialize(repeating: 0, count: bytesPerRow * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Byte count of the whole image.
+    public var byteCount: Int { bytesPerRow * height }
+
+    /// The first byte of row `y`.
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { pixels + y * bytesPerRow }
+
+    /// The premultiplied pixel at `(x, y)`.
+    public func pixel(x: Int, y: Int) -> PremultipliedRGBA8 {
+        let p = row(y) + x * 4
+        return PremultipliedRGBA8(r: p[0], g: p[1], b: p[2], a: p[3])
+    }
+
+    /// Sets every pixel of rows `rows` to `color`.
+    public func fill(_ color: PremultipliedRGBA8, rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        let words = UnsafeMutableRawPointer(row(rows.lowerBound)).assumingMemoryBound(to: UInt32.self)
+        words.update(repeating: color.packed, count: rows.count * width)
+    }
+
+    /// Copies rows `rows` from `other` (same size).
+    public func copyRows(_ rows: Range<Int>, from other: Canvas) {
+        precondition(other.width == width && other.height == height, "canvas sizes differ")
+        guard !rows.isEmpty else { return }
+        row(rows.lowerBound).update(from: other.row(rows.lowerBound), count: rows.count * bytesPerRow)
+    }
+
+    /// Writes rows `rows` as straight (un-premultiplied) RGBA8 into `destination`, which
+    /// has room for `rows.count * width * 4` bytes.
+    public func exportStraight(rows: Range<Int>, into destination: UnsafeMutablePointer<UInt8>) {
+        let count = rows.count * width
+        guard count > 0 else { return }
+        let src = UnsafeRawPointer(row(rows.lowerBound)).assumingMemoryBound(to: UInt32.self)
+        let dst = UnsafeMutableRawPointer(destination).assumingMemoryBound(to: UInt32.self)
+        for i in 0..<count {
+            let word = src[i]
+            let alpha = word >> 24
+            if alpha == 255 || word == 0 {
+                dst[i] = word
+            } else {
+                dst[i] = PremultipliedRGBA8(packed: word).straight.packedStraight
+            }
+        }
+    }
+
+    /// The whole image as straight RGBA8 bytes.
+    public func straightBytes() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: byteCount)
+        bytes.withUnsafeMutableBufferPointer { exportStraight(rows: 0..<height, into: $0.baseAddress!) }
+        return bytes
+    }
+
+    /// True when every pixel in `rows` is opaque.
+    public func isOpaque(rows: Range<Int>) -> Bool {
+        let words = UnsafeRawPointer(row(rows.lowerBound)).assumingMemoryBound(to: UInt32.self)
+        for i in 0..<(rows.count * width) where words[i] >> 24 != 255 { return false }
+        return true
+    }
+}
+
+extension RGBA8 {
+    /// The straight colour's bytes as a packed word, not premultiplied.
+    var packedStraight: UInt32 {
+        UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | UInt32(a) << 24
+    }
+}

@@ -1,0 +1,184 @@
+/// A paint prepared for evaluation: geometry reduced to a few constants and stops
+/// converted to premultiplied components of the interpolation space.
+struct PaintEvaluator {
+    enum Kind { case solid, linear, radial, conic }
+
+    let kind: Kind
+    let interpolation: GradientInterpolation
+    /// The colour of a solid paint.
+    let solid: PremultipliedRGBA8
+    /// True when every pixel is opaque.
+    let isOpaque: Bool
+    // Geometry.
+    private var originX: Float = 0, originY: Float = 0
+    private var dirX: Float = 0, dirY: Float = 0          // linear: direction / length^2
+    private var startRadius: Float = 0, inverseSpan: Float = 0 // radial
+    private var startAngle: Float = 0, sweep: Float = 0, inverseSweep: Float = 0, gapHalf: Float = 0 // conic
+    private var mirrorAxis: Float = 0
+    private var mirrors = false
+    // Stops: locations and premultiplied components c0, c1, c2, alpha.
+    private var locations: [Float] = []
+    private var inverseGaps: [Float] = []
+    private var components: [(Float, Float, Float, Float)] = []
+
+    init(_ paint: Paint) {
+        var paint = paint
+        if case let .mirrored(inner, axis) = paint {
+            mirrors = true
+            mirrorAxis = axis
+            paint = inner
+        }
+        isOpaque = paint.isOpaque
+        switch paint {
+        case let .solid(color):
+            kind = .solid
+            interpolation = .srgb
+            solid = color.premultiplied
+            return
+        case let .linear(start, end, stops, space):
+            kind = .linear
+            interpolation = space
+            originX = start.x; originY = start.y
+            let dx = end.x - start.x, dy = end.y - start.y
+            let lengthSquared = dx * dx + dy * dy
+            if lengthSquared > 0 { dirX = dx / lengthSquared; dirY = dy / lengthSquared }
+            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+            prepare(stops)
+        case let .radial(center, r0, r1, stops, space):
+            kind = .radial
+            interpolation = space
+            originX = center.x; originY = center.y
+            startRadius = r0
+            inverseSpan = r1 != r0 ? 1 / (r1 - r0) : 0
+            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+            prepare(stops)
+        case let .conic(center, a0, a1, stops, space):
+            kind = .conic
+            interpolation = space
+            originX = center.x; originY = center.y
+            let twoPi = 2 * Float.pi
+            startAngle = a0 - twoPi * (a0 / twoPi).rounded(.down)
+            sweep = Swift.min(a1 - a0, twoPi)
+            inverseSweep = sweep > 0 ? 1 / sweep : 0
+            gapHalf = (twoPi - sweep) * 0.5
+            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+            prepare(stops)
+        case .mirrored:
+            preconditionFailure("nested mirrored paints are flattened by the caller")
+        }
+    }
+
+    private mutating func prepare(_ stops: [GradientStop]) {
+        let sorted = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
+        for stop in sorted {
+            locations.append(Swift.min(Swift.max(stop.location, 0), 1))
+            let alpha = Double(stop.color.a) / 255
+            let r = Double(stop.color.r) / 255, g = Double(stop.color.g) / 255, b = Double(stop.color.b) / 255
+            switch interpolation {
+            case .srgb:
+                components.append((Float(r * alpha * 255), Float(g * alpha * 255), Float(b * alpha * 255), Float(alpha * 255)))
+            case .linear:
+                components.append((Float(ColorSpaces.decode(r) * alpha), Float(ColorSpaces.decode(g) * alpha),
+                                   Float(ColorSpaces.decode(b) * alpha), Float(alpha)))
+            case .oklab:
+                let lab = ColorSpaces.oklab(linear: ColorSpaces.decode(r), ColorSpaces.decode(g), ColorSpaces.decode(b))
+                components.append((Float(lab.0 * alpha), Float(lab.1 * alpha), Float(lab.2 * alpha), Float(alpha)))
+            }
+        }
+        if components.isEmpty {
+            locations = [0]
+            components = [(0, 0, 0, 0)]
+        }
+        for i in 0..<(locations.count - 1) {
+            let gap = locations[i + 1] - locations[i]
+            inverseGaps.append(gap > 0 ? 1 / gap : Float.greatestFiniteMagnitude)
+        }
+    }
+
+    /// The gradient location (clamped to 0...1) at pixel centres `(x, y)`.
+    @inline(__always)
+    func location<V: LaneGather>(x: V, y: V) -> V {
+        let zero = V(broadcast: 0), one = V(broadcast: 1)
+        var px = x
+        if mirrors {
+            let axis = V(broadcast: mirrorAxis)
+            px = axis + (px - axis).laneAbs()
+        }
+        let dx = px - V(broadcast: originX)
+        let dy = y - V(broadcast: originY)
+        var t: V
+        switch kind {
+        case .solid:
+            t = zero
+        case .linear:
+            t = dx * V(broadcast: dirX) + dy * V(broadcast: dirY)
+        case .radial:
+            let distance = (dx * dx + dy * dy).laneSquareRoot()
+            t = (distance - V(broadcast: startRadius)) * V(broadcast: inverseSpan)
+        case .conic:
+            let twoPi = V(broadcast: 2 * Float.pi)
+            let theta = V.direction(dx: dx, dy: dy)
+            var relative = theta - V(broadcast: startAngle)
+            relative = V.laneSelect(V.laneLess(relative, zero), relative + twoPi, relative)
+            let s = V(broadcast: sweep)
+            let inGap = V.laneLess(s, relative)
+            let nearEnd = V.laneLess(relative - s, V(broadcast: gapHalf))
+            t = V.laneSelect(inGap, V.laneSelect(nearEnd, one, zero), relative * V(broadcast: inverseSweep))
+        }
+        return V.laneMin(V.laneMax(t, zero), one)
+    }
+
+    /// Premultiplied sRGB-encoded colour (0...255 per channel, unrounded) at pixel
+    /// centres `(x, y)`.
+    @inline(__always)
+    func shade<V: LaneGather>(x: V, y: V) -> (V, V, V, V) {
+        let t = location(x: x, y: y)
+        let zero = V(broadcast: 0), one = V(broadcast: 1)
+        let first = components[0]
+        var c0 = V(broadcast: first.0), c1 = V(broadcast: first.1), c2 = V(broadcast: first.2), ca = V(broadcast: first.3)
+        for i in 0..<inverseGaps.count {
+            let a = components[i], b = components[i + 1]
+            let start = V(broadcast: locations[i])
+            let local = V.laneMin(V.laneMax((t - start) * V(broadcast: inverseGaps[i]), zero), one)
+            let active = V.laneLess(start, t + V(broadcast: Float.leastNonzeroMagnitude))
+            c0 = V.laneSelect(active, V(broadcast: a.0) + (V(broadcast: b.0) - V(broadcast: a.0)) * local, c0)
+            c1 = V.laneSelect(active, V(broadcast: a.1) + (V(broadcast: b.1) - V(broadcast: a.1)) * local, c1)
+            c2 = V.laneSelect(active, V(broadcast: a.2) + (V(broadcast: b.2) - V(broadcast: a.2)) * local, c2)
+            ca = V.laneSelect(active, V(broadcast: a.3) + (V(broadcast: b.3) - V(broadcast: a.3)) * local, ca)
+        }
+        switch interpolation {
+        case .srgb:
+            return (c0, c1, c2, ca)
+        case .linear, .oklab:
+            // Un-premultiply, convert to sRGB-encoded, premultiply again on 0...255.
+            let safeAlpha = V.laneMax(ca, V(broadcast: 1e-6))
+            var r = c0 / safeAlpha, g = c1 / safeAlpha, b = c2 / safeAlpha
+            if interpolation == .oklab { (r, g, b) = V.linearFromOklab(r, g, b) }
+            let scale = ca * V(broadcast: 255)
+            return (V.srgbEncode(r) * scale, V.srgbEncode(g) * scale, V.srgbEncode(b) * scale, scale)
+        }
+    }
+
+    /// Eight packed premultiplied pixels of row `y` starting at pixel `x0`.
+    @inline(__always)
+    func packedLanes(x0: Int, y: Int) -> PackedLanes {
+        var ramp = FloatLanes()
+        for lane in 0..<Lanes.width { ramp[lane] = Float(lane) }
+        let x = FloatLanes(repeating: Float(x0) + 0.5) + ramp
+        let (r, g, b, a) = shade(x: x, y: FloatLanes(repeating: Float(y) + 0.5))
+        let alpha = FloatLanes.laneMin(FloatLanes.laneMax(a, FloatLanes(repeating: 0)), FloatLanes(repeating: 255))
+        func channel(_ c: FloatLanes) -> PackedLanes {
+            Blend.channel(FloatLanes.laneMin(FloatLanes.laneMax(c, FloatLanes(repeating: 0)), alpha))
+        }
+        return channel(r) | channel(g) &<< 8 | channel(b) &<< 16 | Blend.channel(alpha) &<< 24
+    }
+
+    /// The packed premultiplied pixel at `(x, y)`, computed one pixel at a time.
+    @inline(__always)
+    func packedScalar(x: Int, y: Int) -> UInt32 {
+        let (r, g, b, a) = shade(x: Float(x) + 0.5, y: Float(y) + 0.5)
+        let alpha = Float.laneMin(Float.laneMax(a, 0), 255)
+        func channel(_ c: Float) -> UInt32 { Blend.channel(Float.laneMin(Float.laneMax(c, 0), alpha)) }
+        return channel(r) | channel(g) << 8 | channel(b) << 16 | Blend.channel(alpha) << 24
+    }
+}

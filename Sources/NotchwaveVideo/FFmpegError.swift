@@ -1,0 +1,46 @@
+internal import CFFmpeg
+
+/// A failed FFmpeg call: which function, its return code and FFmpeg's text for it, or a
+/// missing capability (an encoder or muxer this build of FFmpeg lacks).
+public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The C function (or operation) that failed.
+    public var function: String
+    /// The negative return code, or 0 for a condition that is not a return code.
+    public var code: Int32
+    /// FFmpeg's error text, or the condition.
+    public var message: String
+
+    /// An error.
+    public init(function: String, code: Int32, message: String) {
+        self.function = function
+        self.code = code
+        self.message = message
+    }
+
+    /// `function: message`.
+    public var description: String { "\(function): \(message)" }
+
+    /// True when the cause is a full disk (ENOSPC).
+    public var isDiskFull: Bool { code == -28 }
+
+    /// The error for `code` returned by `function`.
+    static func from(_ code: Int32, _ function: String) -> FFmpegError {
+        var buffer = [CChar](repeating: 0, count: 256)
+        nw_error_string(code, &buffer, buffer.count)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return FFmpegError(function: function, code: code, message: text.isEmpty ? "error \(code)" : text)
+    }
+}
+
+/// Turns a negative FFmpeg return code into a typed error naming the function.
+@discardableResult @inline(__always)
+func check(_ code: Int32, _ function: @autoclosure () -> String) throws(FFmpegError) -> Int32 {
+    if code < 0 { throw FFmpegError.from(code, function()) }
+    return code
+}
+
+/// Return codes that are results, not errors.
+enum FFmpegResult {
+    static let again = nw_averror_eagain()
+    static let endOfStream = nw_averror_eof()
+}

@@ -1,0 +1,29 @@
+internal import CFFmpeg
+
+/// Encodes single RGBA8 images as PNG with libavcodec's PNG encoder.
+public enum PNGEncoder {
+    /// The PNG file bytes of a `width` x `height` straight RGBA8 image.
+    public static func encode(rgba: UnsafePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) throws(FFmpegError) -> [UInt8] {
+        let settings = EncoderSettings(encoderName: "png", pixelFormat: .rgba, width: width, height: height, fps: 1, tagsBT709: false)
+        let encoder = try VideoEncoder(settings: settings, globalHeader: false)
+        let frame = try VideoFrame(width: width, height: height, format: AV_PIX_FMT_RGBA, colorRange: AVCOL_RANGE_JPEG, colorSpace: AVCOL_SPC_RGB)
+        let (data, stride) = frame.plane(0)
+        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
+        for y in 0..<height {
+            (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4)
+        }
+        frame.presentationIndex = 0
+        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&p) }
+        try encoder.send(frame)
+        try encoder.send(nil)
+        var bytes: [UInt8] = []
+        while try encoder.receive(into: packet) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
+            av_packet_unref(packet)
+        }
+        guard !bytes.isEmpty else { throw FFmpegError(function: "avcodec_receive_packet", code: 0, message: "the PNG encoder produced nothing") }
+        return bytes
+    }
+}

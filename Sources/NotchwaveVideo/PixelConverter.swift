@@ -1,0 +1,96 @@
+internal import CFFmpeg
+
+/// Converts straight RGBA8 rows into a `VideoFrame`'s pixel format with libswscale:
+/// BT.709 matrix, full-range RGB in, limited-range YUV out.
+///
+/// Only the rows that changed need converting: `convert(rows:)` converts a band of rows
+/// (widened to the format's chroma alignment) with a context made for that band's height,
+/// writing into the same rows of the frame; the frame's other rows keep what an earlier
+/// conversion wrote there. One converter is used by one thread at a time.
+public final class PixelConverter: @unchecked Sendable {
+    /// Frame width.
+    public let width: Int
+    /// Frame height.
+    public let height: Int
+    /// Destination format.
+    public let format: VideoPixelFormat
+    private var contexts: [Int: OpaquePointer] = [:]
+    private let chromaShift: Int
+
+    /// A converter for `width` x `height` frames into `format`.
+    public init(width: Int, height: Int, format: VideoPixelFormat) throws(FFmpegError) {
+        self.width = width
+        self.height = height
+        self.format = format
+        guard let descriptor = av_pix_fmt_desc_get(format.av) else {
+            throw FFmpegError(function: "av_pix_fmt_desc_get", code: 0, message: "unknown pixel format \(format.rawValue)")
+        }
+        chromaShift = Int(descriptor.pointee.log2_chroma_h)
+        if format.needsEvenSize && (width % 2 != 0 || height % 2 != 0) {
+            throw FFmpegError(function: "PixelConverter", code: 0, message: "\(format.rawValue) needs an even frame size, got \(width)x\(height)")
+        }
+    }
+
+    deinit {
+        for context in contexts.values { sws_freeContext(context) }
+    }
+
+    /// `rows` widened outwards to whole chroma rows and clamped to the frame.
+    public func alignedRows(_ rows: Range<Int>) -> Range<Int> {
+        let a = format.rowAlignment
+        let lo = (rows.lowerBound / a) * a
+        let hi = min(height, ((rows.upperBound + a - 1) / a) * a)
+        return lo..<max(hi, lo)
+    }
+
+    private func context(rows: Int) throws(FFmpegError) -> OpaquePointer {
+        if let context = contexts[rows] { return context }
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
+        guard let context = sws_getContext(Int32(width), Int32(rows), AV_PIX_FMT_RGBA, Int32(width), Int32(rows), format.av,
+                                           Int32(flags), nil, nil, nil) else {
+            throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot convert rgba to \(format.rawValue)")
+        }
+        if format.isYUV {
+            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+            // Source: full-range RGB; destination: limited (MPEG) range YUV with BT.709.
+            let result = sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+            if result < 0 {
+                sws_freeContext(context)
+                throw FFmpegError(function: "sws_setColorspaceDetails", code: result, message: "BT.709 conversion not supported")
+            }
+        }
+        contexts[rows] = context
+        return context
+    }
+
+    /// Converts rows `rows` of the RGBA image at `rgba` (row 0 first, `bytesPerRow` apart)
+    /// into the same rows of `frame`.
+    public func convert(rgba: UnsafePointer<UInt8>, bytesPerRow: Int, rows: Range<Int>, into frame: VideoFrame) throws(FFmpegError) {
+        let rows = alignedRows(rows)
+        guard !rows.isEmpty else { return }
+        precondition(frame.width == width && frame.height == height, "frame size differs from the converter's")
+        if format == .rgba {
+            let (data, stride) = frame.plane(0)
+            guard let data else { return }
+            for y in rows {
+                (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4)
+            }
+            return
+        }
+        let context = try self.context(rows: rows.count)
+        var source: [UnsafePointer<UInt8>?] = [rgba + rows.lowerBound * bytesPerRow, nil, nil, nil]
+        var sourceStride: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
+        var destination: [UnsafeMutablePointer<UInt8>?] = [nil, nil, nil, nil]
+        var destinationStride: [Int32] = [0, 0, 0, 0]
+        for plane in 0..<4 {
+            let (data, stride) = frame.plane(plane)
+            guard let data else { continue }
+            // Chroma planes (1 and 2) are subsampled vertically; luma and alpha are not.
+            let y = (plane == 1 || plane == 2) ? rows.lowerBound >> chromaShift : rows.lowerBound
+            destination[plane] = data + y * stride
+            destinationStride[plane] = Int32(stride)
+        }
+        let written = sws_scale(context, &source, &sourceStride, 0, Int32(rows.count), &destination, &destinationStride)
+        if written < 0 { throw FFmpegError.from(written, "sws_scale") }
+    }
+}

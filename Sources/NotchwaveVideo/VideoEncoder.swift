@@ -1,0 +1,68 @@
+internal import CFFmpeg
+
+/// An open encoder (`AVCodecContext`), owned by this object and freed with it.
+final class VideoEncoder {
+    let context: UnsafeMutablePointer<AVCodecContext>
+    let settings: EncoderSettings
+
+    /// Opens `settings.encoderName`; `globalHeader` when the container wants extradata.
+    init(settings: EncoderSettings, globalHeader: Bool) throws(FFmpegError) {
+        self.settings = settings
+        guard let codec = avcodec_find_encoder_by_name(settings.encoderName) else {
+            throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0,
+                              message: "this FFmpeg has no \(settings.encoderName) encoder (install a build with it, e.g. Debian's libavcodec-extra)")
+        }
+        guard let context = avcodec_alloc_context3(codec) else {
+            throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory")
+        }
+        self.context = context
+        let c = context
+        c.pointee.width = Int32(settings.width)
+        c.pointee.height = Int32(settings.height)
+        c.pointee.pix_fmt = settings.pixelFormat.av
+        c.pointee.time_base = AVRational(num: 1, den: Int32(settings.fps))
+        c.pointee.framerate = AVRational(num: Int32(settings.fps), den: 1)
+        c.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+        if let bitRate = settings.bitRate { c.pointee.bit_rate = Int64(bitRate) }
+        if settings.tagsBT709 && settings.pixelFormat.isYUV {
+            c.pointee.color_primaries = AVCOL_PRI_BT709
+            c.pointee.color_trc = AVCOL_TRC_BT709
+            c.pointee.colorspace = AVCOL_SPC_BT709
+            c.pointee.color_range = AVCOL_RANGE_MPEG
+        }
+        if globalHeader { c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+        let options = FFmpegOptions(settings.options)
+        let result = avcodec_open2(c, codec, &options.dictionary)
+        let unused = options.unusedKeys
+        if result < 0 {
+            var ctx: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&ctx)
+            throw FFmpegError.from(result, "avcodec_open2(\(settings.encoderName))")
+        }
+        if !unused.isEmpty {
+            var ctx: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&ctx)
+            throw FFmpegError(function: "avcodec_open2(\(settings.encoderName))", code: 0,
+                              message: "encoder option(s) not recognised: \(unused.joined(separator: ", "))")
+        }
+    }
+
+    deinit {
+        var ctx: UnsafeMutablePointer<AVCodecContext>? = context
+        avcodec_free_context(&ctx)
+    }
+
+    /// Sends a frame (nil to drain).
+    func send(_ frame: VideoFrame?) throws(FFmpegError) {
+        try check(avcodec_send_frame(context, frame?.frame), "avcodec_send_frame")
+    }
+
+    /// Receives the next packet into `packet`; false when the encoder needs more input
+    /// or has been drained.
+    func receive(into packet: UnsafeMutablePointer<AVPacket>) throws(FFmpegError) -> Bool {
+        let result = avcodec_receive_packet(context, packet)
+        if result == FFmpegResult.again || result == FFmpegResult.endOfStream { return false }
+        try check(result, "avcodec_receive_packet")
+        return true
+    }
+}

@@ -1,0 +1,62 @@
+internal import CFFmpeg
+
+/// A picture in an encoder's pixel format (an `AVFrame` with its own buffers), owned by
+/// this object and freed with it. Frames are pooled and reused: before writing into one,
+/// call `makeWritable()` (the encoder may still hold a reference to its buffers).
+public final class VideoFrame: @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// The pixel format's FFmpeg name (`yuv420p`).
+    public let pixelFormatName: String
+
+    init(width: Int, height: Int, format: AVPixelFormat, colorRange: AVColorRange, colorSpace: AVColorSpace) throws(FFmpegError) {
+        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        self.frame = frame
+        self.width = width
+        self.height = height
+        pixelFormatName = String(cString: av_get_pix_fmt_name(format))
+        frame.pointee.format = format.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.color_range = colorRange
+        frame.pointee.colorspace = colorSpace
+        if colorSpace == AVCOL_SPC_BT709 {
+            frame.pointee.color_primaries = AVCOL_PRI_BT709
+            frame.pointee.color_trc = AVCOL_TRC_BT709
+        }
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        do {
+            try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        } catch {
+            av_frame_free(&f)
+            throw error
+        }
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+    }
+
+    /// Makes the buffers exclusively ours (copying them, content included, if the
+    /// encoder still references them).
+    public func makeWritable() throws(FFmpegError) {
+        try check(av_frame_make_writable(frame), "av_frame_make_writable")
+    }
+
+    /// The presentation time stamp (frame index in a 1/fps time base).
+    public var presentationIndex: Int64 {
+        get { frame.pointee.pts }
+        set { frame.pointee.pts = newValue }
+    }
+
+    /// Plane `i`'s data pointer and stride, for tests.
+    public func plane(_ i: Int) -> (UnsafeMutablePointer<UInt8>?, Int) {
+        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[i] } }
+        let stride = withUnsafePointer(to: frame.pointee.linesize) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0[i] } }
+        return (data, Int(stride))
+    }
+}
