@@ -1,0 +1,53 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveRaster
+import NotchwaveScene
+import NotchwaveVideo
+
+/// Single frames: `notchwave frame`.
+public enum FrameExport {
+    /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
+    /// (corners masked to transparent when asked).
+    public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
+        let scene = try FrameScene(plan: plan, maskFill: .transparent)
+        let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
+        Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
+        return (canvas.straightBytes(), canvas.width, canvas.height)
+    }
+
+    /// Writes the frame at `t` to `output`: a PNG (libavcodec's encoder) for `.png`, raw
+    /// straight RGBA for `.rgba` or `-` (stdout). The file appears only when complete.
+    public static func write(plan: RenderPlan, time t: Double, output: String, noOverwrite: Bool = false) throws -> Int {
+        let ext = output == "-" ? "rgba" : (output as NSString).pathExtension.lowercased()
+        guard ext == "png" || ext == "rgba" else {
+            throw PipelineError.unsupported("a frame is written as .png or .rgba (or - for raw RGBA on stdout), not \"\(output)\"")
+        }
+        let (rgba, width, height) = try straightRGBA(plan: plan, time: t)
+        var bytes = rgba
+        if ext == "png" {
+            do {
+                bytes = try rgba.withUnsafeBufferPointer { buffer throws(FFmpegError) in
+                    try PNGEncoder.encode(rgba: buffer.baseAddress!, width: width, height: height, bytesPerRow: width * 4)
+                }
+            } catch {
+                throw PipelineError.ffmpeg(error)
+            }
+        }
+        if output == "-" {
+            try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(STDOUT_FILENO, $0.baseAddress!, count: $0.count) }
+            return bytes.count
+        }
+        let file = try AtomicOutputFile(target: output, noOverwrite: noOverwrite)
+        do {
+            let fd = open(file.temporaryPath, O_WRONLY | O_TRUNC)
+            guard fd >= 0 else { throw PipelineError.output("cannot write \(output): \(String(cString: strerror(errno)))") }
+            defer { close(fd) }
+            try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(fd, $0.baseAddress!, count: $0.count) }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+        return bytes.count
+    }
+}

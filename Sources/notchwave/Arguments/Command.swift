@@ -1,0 +1,51 @@
+/// A subcommand of `notchwave`: its options, help and action.
+protocol Command {
+    /// The name (`render`).
+    static var name: String { get }
+    /// One line for the command list.
+    static var summary: String { get }
+    /// Usage line(s) after `notchwave`.
+    static var usage: String { get }
+    /// Extra help text after the options (examples, notes).
+    static var discussion: String { get }
+    /// The options it takes.
+    static var options: [OptionSpec] { get }
+    /// Runs with parsed arguments; returns the exit code.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
+}
+
+extension Command {
+    static var discussion: String { "" }
+
+    /// The help text, generated from the declarations.
+    static var help: String {
+        var lines = ["Usage: notchwave \(usage)", "", summary.prefix(1).uppercased() + summary.dropFirst() + ".", ""]
+        if !options.isEmpty {
+            lines.append("Options:")
+            let rendered = (options + [.flag("help", short: "h", "Show this help")]).map { option -> (String, String) in
+                var left = "  "
+                left += option.short.map { "-\($0), " } ?? "    "
+                left += "--\(option.name)"
+                if option.kind == .value { left += " \(option.valueName)" }
+                return (left, option.help)
+            }
+            let width = min(34, rendered.map(\.0.count).max() ?? 0)
+            for (left, text) in rendered {
+                if left.count > width {
+                    lines.append(left)
+                    lines.append(String(repeating: " ", count: width + 2) + text)
+                } else {
+                    lines.append(left + String(repeating: " ", count: width - left.count + 2) + text)
+                }
+            }
+        }
+        if !discussion.isEmpty { lines += ["", discussion] }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What commands share: where output goes, the presets, cancellation.
+struct CommandContext {
+    var standardOutputIsTerminal: Bool
+    var standardErrorIsTerminal: Bool
+}

@@ -1,0 +1,66 @@
+import NotchwaveModel
+
+/// The options `render` and `frame` share: the preset and the animation.
+enum AnimationOptions {
+    static let specs: [OptionSpec] = [
+        .value("preset", "ID", "Device preset id or alias (default: iphone-x); see `notchwave presets`"),
+        .value("preset-file", "PATH", "A preset JSON file of your own instead of --preset"),
+        .value("style", "NAME", "Wave style: sharp (default); see `notchwave styles`"),
+        .value("style-option", "KEY=VALUE", "A style's own option (repeatable)", repeatable: true),
+        .value("period", "SECONDS", "Time between wave emissions (default: 0.3)"),
+        .value("waves", "N", "Waves in flight; one wave lasts period x waves (default: 3)"),
+        .value("colors", "LIST", "Comma-separated wave colours: iOS system names or #RRGGBB[AA] (default: red,green,blue)"),
+        .value("background", "COLOR", "Colour under the bar (default: white; black with --appearance dark)"),
+        .value("appearance", "light|dark", "Palette of named colours (default: light)"),
+        .value("start", "SECONDS", "When the first wave is emitted (default: 0)"),
+        .value("stop", "SECONDS", "Stop emitting and play the closing wave (default: none)"),
+        .value("fps", "N", "Frames per second, 1-240 (default: 60)"),
+        .value("region", "screen|bar", "Whole screen, or only the top strip down to the bar's bottom (default: screen)"),
+        .flag("no-cutout", "Do not draw the black notch / island"),
+        .flag("mask", "Round the screen corners (transparent outside where the format has alpha, black otherwise)"),
+    ]
+
+    /// Loads the preset named by `--preset` / `--preset-file` (default iphone-x).
+    static func preset(_ args: ParsedArguments) throws -> Preset {
+        if let file = args.string("preset-file") {
+            if args.string("preset") != nil { throw UsageError("give either --preset or --preset-file, not both") }
+            return try PresetLibrary.load(file: file)
+        }
+        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        return try library.preset(named: args.string("preset") ?? "iphone-x")
+    }
+
+    /// The request the options describe (timing options added by the caller).
+    static func request(_ args: ParsedArguments) throws -> RenderRequest {
+        var request = RenderRequest()
+        request.period = try args.double("period", in: RenderRequest.Limits.period)
+        request.waves = try args.int("waves", in: RenderRequest.Limits.waves)
+        request.colors = args.string("colors")
+        request.background = args.string("background")
+        request.appearance = try args.choice("appearance", Appearance.self)
+        request.start = try args.double("start", in: RenderRequest.Limits.time)
+        request.stop = try args.double("stop", in: RenderRequest.Limits.time)
+        request.fps = try args.int("fps", in: RenderRequest.Limits.fps)
+        request.region = try args.choice("region", Region.self)
+        if args.has("no-cutout") { request.drawsCutout = false }
+        if args.has("mask") { request.masksCorners = true }
+        request.style = args.string("style")
+        for option in args.strings("style-option") {
+            guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
+                throw UsageError("--style-option expects KEY=VALUE, got '\(option)'")
+            }
+            request.styleOptions[String(option[..<equals])] = String(option[option.index(after: equals)...])
+        }
+        return request
+    }
+
+    /// The resolved plan; bad values are usage errors.
+    static func plan(_ args: ParsedArguments, request: RenderRequest) throws -> RenderPlan {
+        let preset = try preset(args)
+        do {
+            return try request.resolve(preset: preset)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import NotchwaveModel
+import NotchwavePipeline
+
+/// `notchwave frame`: one frame as a PNG or raw RGBA.
+enum FrameCommand: Command {
+    static let name = "frame"
+    static let summary = "render the frame at one time as a PNG or raw straight RGBA"
+    static let usage = "frame --time SECONDS [options] -o OUTPUT.png|OUTPUT.rgba|-"
+    static let options: [OptionSpec] = [
+        .value("time", short: "t", "SECONDS", "The time the frame shows (required)"),
+        .value("output", short: "o", "OUTPUT", "A .png file, a .rgba file, or - for raw RGBA on stdout (required)"),
+    ] + AnimationOptions.specs + [
+        .flag("no-overwrite", "Fail instead of replacing an existing output"),
+    ]
+    static let discussion = """
+    The frame has the preset's exact pixel size (no even-size padding); PNGs are written
+    with libavcodec's PNG encoder, raw output is straight (un-premultiplied) RGBA8, rows
+    top to bottom.
+
+    Example:
+      notchwave frame --time 0.5 --preset iphone-x -o frame.png
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        try args.checkPositionals([], required: 0)
+        guard let time = try args.double("time", in: 0...3600) else { throw UsageError("missing --time SECONDS") }
+        guard let output = args.string("output") else { throw UsageError("missing -o OUTPUT (.png, .rgba or -)") }
+        if output == "-" && context.standardOutputIsTerminal {
+            throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
+        }
+        let plan = try AnimationOptions.plan(args, request: try AnimationOptions.request(args))
+        _ = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
+        return 0
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import NotchwaveModel
+import NotchwavePipeline
+import NotchwaveScene
+import NotchwaveVideo
+
+/// The version printed by `--version`.
+let notchwaveVersion = "0.1.0"
+
+/// Every subcommand, in help order.
+enum Commands {
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, PresetsCommand.self]
+}
+
+func mainHelp() -> String {
+    var lines = [
+        "notchwave \(notchwaveVersion) — renders the rainbow notch loading animation into video files",
+        "",
+        "Usage: notchwave COMMAND [options]",
+        "",
+        "Commands:",
+    ]
+    let width = Commands.all.map { $0.name.count }.max() ?? 0
+    for command in Commands.all {
+        lines.append("  \(command.name)\(String(repeating: " ", count: width - command.name.count + 2))\(command.summary)")
+    }
+    lines += ["", "Options:", "  -h, --help     Show help (also: notchwave COMMAND --help)", "  --version      Show the version and the FFmpeg libraries in use",
+              "", "Exit codes: 0 success, 1 failure, 64 usage error, 130 interrupted (SIGINT), 143 terminated (SIGTERM)."]
+    return lines.joined(separator: "\n")
+}
+
+/// Runs the command line and returns the exit code.
+func runMain(_ arguments: [String]) -> Int32 {
+    FFmpegLibraries.quietLogging()
+    signal(SIGPIPE, SIG_IGN)
+    let context = CommandContext(standardOutputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
+                                 standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO))
+    guard let first = arguments.first else {
+        print(mainHelp())
+        return 0
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        if first == "help", arguments.count > 1, let command = Commands.all.first(where: { $0.name == arguments[1] }) {
+            print(command.help)
+        } else {
+            print(mainHelp())
+        }
+        return 0
+    }
+    if first == "--version" {
+        print("notchwave \(notchwaveVersion)")
+        print("FFmpeg \(FFmpegLibraries.ffmpegVersion): \(FFmpegLibraries.versions)")
+        return 0
+    }
+    guard let command = Commands.all.first(where: { $0.name == first }) else {
+        let hint = EditDistance.closest(to: first, in: Commands.all.map { $0.name }, limit: 2).map { " (did you mean '\($0)'?)" } ?? ""
+        Terminal.error("notchwave: error: unknown command '\(first)'\(hint); see notchwave --help")
+        return 64
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        print(command.help)
+        return 0
+    }
+    do {
+        let parsed = try ParsedArguments.parse(rest, specs: command.options)
+        return try command.run(parsed, context: context)
+    } catch let error as UsageError {
+        Terminal.error("notchwave \(command.name): error: \(error.message) (see notchwave \(command.name) --help)")
+        return 64
+    } catch let error as PipelineError {
+        Terminal.error("notchwave \(command.name): error: \(error.description)")
+        if case let .cancelled(signal) = error { return signal == 0 ? 1 : 128 + signal }
+        return 1
+    } catch let error as ConfigurationError {
+        Terminal.error("notchwave \(command.name): error: \(error.description)")
+        return 64
+    } catch let error as PresetLookupError {
+        Terminal.error("notchwave \(command.name): error: \(error.description)")
+        if case .unknown = error { return 64 }
+        return 1
+    } catch let error as StyleError {
+        Terminal.error("notchwave \(command.name): error: \(error.description)")
+        return 64
+    } catch let error as FFmpegError {
+        Terminal.error("notchwave \(command.name): error: \(error.description)")
+        return 1
+    } catch {
+        Terminal.error("notchwave \(command.name): error: \(error)")
+        return 1
+    }
+}
+
+exit(runMain(Array(CommandLine.arguments.dropFirst())))

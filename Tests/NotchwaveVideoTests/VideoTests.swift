@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import NotchwaveVideo
+import TestSupport
+
+@Suite("FFmpeg wrappers")
+struct VideoTests {
+    /// Four flat colours as straight RGBA rows.
+    func solidImage(width: Int, height: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            bytes[i] = rgba.0; bytes[i + 1] = rgba.1; bytes[i + 2] = rgba.2; bytes[i + 3] = rgba.3
+        }
+        return bytes
+    }
+
+    @Test("RGB to YUV uses BT.709 and limited range", arguments: [
+        ((255, 255, 255), 235, 128, 128), ((0, 0, 0), 16, 128, 128),
+        ((255, 0, 0), 63, 102, 240), ((0, 0, 255), 32, 240, 118),
+    ])
+    func bt709(rgb: (Int, Int, Int), y: Int, u: Int, v: Int) throws {
+        let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: 16, height: 16, fps: 25))
+        let frame = try writer.makeFrame()
+        let converter = try PixelConverter(width: 16, height: 16, format: .yuv420p)
+        let image = solidImage(width: 16, height: 16, (UInt8(rgb.0), UInt8(rgb.1), UInt8(rgb.2), 255))
+        try image.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 0..<16, into: frame) }
+        let (luma, _) = frame.plane(0), (cb, _) = frame.plane(1), (cr, _) = frame.plane(2)
+        #expect(abs(Int(luma![8]) - y) <= 1)
+        #expect(abs(Int(cb![4]) - u) <= 1)
+        #expect(abs(Int(cr![4]) - v) <= 1)
+    }
+
+    @Test("converting a band of rows leaves the other rows alone")
+    func bandConversion() throws {
+        let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: 16, height: 16, fps: 25))
+        let frame = try writer.makeFrame()
+        let converter = try PixelConverter(width: 16, height: 16, format: .yuv420p)
+        let black = solidImage(width: 16, height: 16, (0, 0, 0, 255))
+        try black.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 0..<16, into: frame) }
+        let white = solidImage(width: 16, height: 16, (255, 255, 255, 255))
+        // Rows 3..<5 widen to 2..<6 (chroma pairs).
+        #expect(converter.alignedRows(3..<5) == 2..<6)
+        try white.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 3..<5, into: frame) }
+        let (luma, stride) = frame.plane(0)
+        for y in 0..<16 {
+            let expected = (2..<6).contains(y) ? 235 : 16
+            #expect(abs(Int(luma![y * stride + 3]) - expected) <= 1, "row \(y)")
+        }
+    }
+
+    @Test("a missing encoder is a clear error, not a crash")
+    func missingEncoder() {
+        do {
+            _ = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                    encoder: EncoderSettings(encoderName: "libnotthere", pixelFormat: .yuv420p, width: 16, height: 16, fps: 25))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("no libnotthere encoder"))
+        }
+    }
+
+    @Test("PNG encoding round-trips exactly")
+    func png() throws {
+        var image = [UInt8](repeating: 0, count: 7 * 5 * 4)
+        for i in image.indices { image[i] = UInt8((i * 37) % 256) }
+        let bytes = try image.withUnsafeBufferPointer { try PNGEncoder.encode(rgba: $0.baseAddress!, width: 7, height: 5, bytesPerRow: 28) }
+        let dir = TemporaryDirectory()
+        let path = dir.file("t.png")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        #expect(try MediaProbe.decodePNG(path, width: 7, height: 5) == image)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What a finished process printed and returned.
+public struct ProcessOutput: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+    /// Standard output as text.
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs programs for end-to-end tests: the built `notchwave` binary, `ffprobe`, `ffmpeg`.
+public enum CommandRunner {
+    /// The `notchwave` binary built next to the test bundle (or `$NOTCHWAVE_BIN`).
+    public static var notchwave: String {
+        if let explicit = ProcessInfo.processInfo.environment["NOTCHWAVE_BIN"] { return explicit }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = runner.deletingLastPathComponent()
+        // The runner may be inside a bundle directory (macOS) or next to the binary (Linux).
+        for _ in 0..<3 {
+            let candidate = directory.appendingPathComponent("notchwave").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/release/notchwave").path
+    }
+
+    /// The package's root directory (where Package.swift is).
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `executable` with `arguments`, feeding `input` to stdin, and waits.
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           currentDirectory: String? = nil) throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so that a full pipe cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.wait()
+        process.waitUntilExit()
+        return ProcessOutput(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs the built `notchwave` binary.
+    @discardableResult
+    public static func notchwave(_ arguments: [String]) throws -> ProcessOutput {
+        try run(notchwave, arguments)
+    }
+}
+
+/// A fresh temporary directory, removed when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+    public init() {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        path = base.path
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    /// A path inside the directory.
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    /// The names in the directory.
+    public var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
+}
