@@ -25,7 +25,8 @@ let package = Package(
         ),
         .target(name: "NotchwaveModel"),
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
-        .target(name: "NotchwaveRaster"),
+        .target(name: "CLaneIntrinsics"),
+        .target(name: "NotchwaveRaster", dependencies: ["CLaneIntrinsics"]),
         .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster"]),
         .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
         .target(
@@ -33,7 +34,7 @@ let package = Package(
             dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo"]
         ),
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel"]),
-        .target(name: "TestSupport", dependencies: ["NotchwaveRaster"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"]),
         .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel"]),
         .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),

@@ -107,18 +107,19 @@ public struct RenderSession {
             && !(plan.masksCorners && format.carriesAlpha)
         try cancellation.check()
 
+        let renderer = FrameRenderer(scene: scene, kernel: options.kernel)
         var file: AtomicOutputFile? = nil
         let sink: FrameSink
         switch format {
         case .rawRGBA:
             if output == "-" {
-                sink = RawRGBASink(descriptor: STDOUT_FILENO, width: width, height: height)
+                sink = RawRGBASink(descriptor: STDOUT_FILENO, template: renderer.template)
             } else {
                 let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
                 file = atomic
                 let fd = open(atomic.temporaryPath, O_WRONLY | O_TRUNC)
                 guard fd >= 0 else { throw PipelineError.output("cannot write \(output): \(String(cString: strerror(errno)))") }
-                sink = FileDescriptorOwningSink(RawRGBASink(descriptor: fd, width: width, height: height), descriptor: fd)
+                sink = FileDescriptorOwningSink(RawRGBASink(descriptor: fd, template: renderer.template), descriptor: fd)
             }
         case let .video(recipe):
             let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
@@ -127,16 +128,15 @@ public struct RenderSession {
                                            fps: plan.fps, options: recipe.encoderOptions(encode))
             sink = try VideoEncodingSink(path: atomic.temporaryPath, recipe: recipe, settings: settings,
                                          container: ContainerSettings(formatName: recipe.container, options: recipe.containerOptions()),
-                                         opaque: opaque)
+                                         template: renderer.template, opaque: opaque)
         }
-        let renderer = FrameRenderer(scene: scene, kernel: options.kernel)
-        let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers, window: options.workers * 2 + 2)
+        let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
         let total = plan.frameCount
-        let dynamicRows = scene.dynamicRows
+        let dynamicRows = renderer.dynamicRows
         var bytes = 0
         do {
-            try producer.run(frames: 0..<total, cancellation: cancellation) { index, canvas in
-                try sink.consume(index: index, canvas: canvas, dynamicRows: dynamicRows)
+            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
+                try sink.consume(index: index, slice: slice, rows: dynamicRows)
                 options.progress?(index + 1, total)
             }
             try cancellation.check()
@@ -165,8 +165,8 @@ final class FileDescriptorOwningSink: FrameSink {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    func consume(index: Int, canvas: Canvas, dynamicRows: Range<Int>) throws {
-        try inner.consume(index: index, canvas: canvas, dynamicRows: dynamicRows)
+    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+        try inner.consume(index: index, slice: slice, rows: rows)
     }
 
     func finish() throws -> Int {

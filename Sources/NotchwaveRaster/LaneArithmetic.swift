@@ -1,3 +1,5 @@
+internal import CLaneIntrinsics
+
 /// The arithmetic the coverage integrals and the paints need, written once and run both
 /// on one value (`Float`, the scalar reference kernel) and on a lane group
 /// (`SIMD8<Float>`, the SIMD kernel).
@@ -5,7 +7,7 @@
 /// Both instantiations perform the same IEEE operations in the same order, which is what
 /// makes the scalar reference and the SIMD kernel bit-identical. Only basic operations
 /// that IEEE 754 rounds exactly are used (+, -, *, /, sqrt, min, max, comparisons,
-/// round-to-nearest-even): no library transcendental functions.
+/// round to integer): no library transcendental functions.
 public protocol LaneArithmetic: Sendable {
     /// The result of a lane-wise comparison.
     associatedtype Predicate
@@ -25,9 +27,7 @@ public protocol LaneArithmetic: Sendable {
     static func laneLess(_ a: Self, _ b: Self) -> Predicate
     /// `whereTrue` in the lanes where `p` holds, `whereFalse` elsewhere.
     static func laneSelect(_ p: Predicate, _ whereTrue: Self, _ whereFalse: Self) -> Self
-    /// Round to nearest, ties to even.
-    func laneRounded() -> Self
-    /// Round towards minus infinity.
+    /// Round towards minus infinity, for values in 0 ..< 2^23.
     func laneFloor() -> Self
     /// Absolute value.
     func laneAbs() -> Self
@@ -41,15 +41,21 @@ extension Float: LaneArithmetic {
     @inline(__always) public static func laneMax(_ a: Float, _ b: Float) -> Float { b > a ? b : a }
     @inline(__always) public static func laneLess(_ a: Float, _ b: Float) -> Bool { a < b }
     @inline(__always) public static func laneSelect(_ p: Bool, _ t: Float, _ f: Float) -> Float { p ? t : f }
-    @inline(__always) public func laneRounded() -> Float { rounded(.toNearestOrEven) }
-    @inline(__always) public func laneFloor() -> Float { rounded(.down) }
+    @inline(__always) public func laneFloor() -> Float {
+        // Valid for 0 <= self < 2^23 (table indices): round to an integer by adding
+        // 2^23, then step down where that rounded up.
+        let r = (self + 8_388_608) - 8_388_608
+        return r > self ? r - 1 : r
+    }
     @inline(__always) public func laneAbs() -> Float { magnitude }
 }
 
 extension SIMD8: LaneArithmetic where Scalar == Float {
     public typealias Predicate = SIMDMask<SIMD8<Int32>>
     @inline(__always) public init(broadcast value: Float) { self.init(repeating: value) }
-    @inline(__always) public func laneSquareRoot() -> SIMD8<Float> { squareRoot() }
+    /// `sqrtps`: the standard library's lane loop calls `sqrtf` per lane (errno
+    /// semantics keep it from vectorising); both are IEEE correctly rounded.
+    @inline(__always) public func laneSquareRoot() -> SIMD8<Float> { nw_sqrt8(self) }
     @inline(__always) public static func laneMin(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
         a.replacing(with: b, where: b .< a)
     }
@@ -60,8 +66,11 @@ extension SIMD8: LaneArithmetic where Scalar == Float {
     @inline(__always) public static func laneSelect(_ p: Predicate, _ t: SIMD8<Float>, _ f: SIMD8<Float>) -> SIMD8<Float> {
         f.replacing(with: t, where: p)
     }
-    @inline(__always) public func laneRounded() -> SIMD8<Float> { rounded(.toNearestOrEven) }
-    @inline(__always) public func laneFloor() -> SIMD8<Float> { rounded(.down) }
+    @inline(__always) public func laneFloor() -> SIMD8<Float> {
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        let r = (self + magic) - magic
+        return r.replacing(with: r - 1, where: r .> self)
+    }
     @inline(__always) public func laneAbs() -> SIMD8<Float> {
         // Clearing the sign bit is exact, like Float.magnitude.
         SIMD8<Float>(bitPattern: bitPattern & SIMD8<UInt32>(repeating: 0x7FFF_FFFF))

@@ -36,30 +36,36 @@ public struct DrawList: Sendable, Equatable {
 
 /// Renders draw lists into canvases, row by row, with exact area coverage.
 ///
-/// A rasterizer keeps scratch memory between calls; use one per thread.
+/// Per row, layers are scanned top-down: the opaque full-coverage runs of the layers above
+/// a layer are where it (and the base) need not be painted at all. Then the base and the
+/// layers are painted bottom-up over what remains: runs of an opaque solid colour as plain
+/// fills, everything else blended in lanes. A rasterizer keeps scratch memory between
+/// calls; use one per thread.
 public final class Rasterizer {
     /// The kernel this rasterizer runs.
     public let kernel: RasterKernel
     private let scanner: CoverageScanner
-    private var layers: [RowCoverage] = []
-    private var occluded: [[Range<Int>]] = []
-    private var coveredAbove: [Range<Int>] = []
-    private var quantized: UnsafeMutablePointer<UInt32>
-    private var quantizedCapacity: Int
+    private let spans = SpanBuffer()
+    @exclusivity(unchecked) private var compiled = CompiledDrawList()
+    @exclusivity(unchecked) private var layerSpans: [Range<Int>] = []
+    private let occluders = IntervalStack()
+    @exclusivity(unchecked) private var quantized: UnsafeMutablePointer<UInt32>
+    private var quantizedCapacity = 0
 
     /// A rasterizer running `kernel`.
     public init(kernel: RasterKernel = .simd) {
         self.kernel = kernel
-        scanner = CoverageScanner(kernel: kernel, width: 64)
-        quantizedCapacity = 64 + Lanes.width
-        quantized = .allocate(capacity: quantizedCapacity)
+        scanner = CoverageScanner(kernel: kernel)
+        quantized = .allocate(capacity: 1)
     }
 
     deinit { quantized.deallocate() }
 
     /// Renders rows `rows` of `list` into `canvas`, replacing what those rows held.
-    public func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>) {
-        let rows = rows.clamped(to: 0..<canvas.height)
+    /// The canvas's first row shows the scene's row `originY` (a canvas holding only a
+    /// band of rows, such as the bar, has `originY` at the band's top).
+    public func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>, originY: Int = 0) {
+        let rows = rows.clamped(to: originY..<(originY + canvas.height))
         guard !rows.isEmpty else { return }
         scanner.resize(width: canvas.width)
         if quantizedCapacity < canvas.width + Lanes.width {
@@ -67,64 +73,103 @@ public final class Rasterizer {
             quantizedCapacity = canvas.width + Lanes.width
             quantized = .allocate(capacity: quantizedCapacity)
         }
-        let count = list.commands.count
-        while layers.count < count { layers.append(RowCoverage()); occluded.append([]) }
-        let paints = list.commands.map { PaintEvaluator($0.paint) }
-        let extents = list.commands.map { $0.shape.verticalExtent }
+        compiled.compile(list)
+        let count = compiled.layers.count
+        layerSpans = Array(repeating: 0..<0, count: count)
+        occluders.prepare(layers: count)
         let base = list.base.premultiplied.packed
-        for y in rows {
-            let row = UnsafeMutableRawPointer(canvas.row(y)).assumingMemoryBound(to: UInt32.self)
-            renderRow(y, row: row, width: canvas.width, list: list, paints: paints, extents: extents, base: base)
+        compiled.pieces.withUnsafeBufferPointer { pieces in
+            compiled.bands.withUnsafeBufferPointer { bands in
+                compiled.layers.withUnsafeBufferPointer { layers in
+                    compiled.paints.withUnsafeBufferPointer { paints in
+                        let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
+                                             bands: bands, layers: layers, paints: paints, base: base, width: canvas.width)
+                        var y = rows.lowerBound
+                        while y < rows.upperBound {
+                            // Rows no layer touches are the base colour: fill them in one go.
+                            var empty = y
+                            while empty < rows.upperBound && !layers.contains(where: { $0.minY < Float(empty + 1) && $0.maxY > Float(empty) }) {
+                                empty += 1
+                            }
+                            if empty > y {
+                                canvas.fill(list.base.premultiplied, rows: (y - originY)..<(empty - originY))
+                                y = empty
+                                continue
+                            }
+                            let row = UnsafeMutableRawPointer(canvas.row(y - originY)).assumingMemoryBound(to: UInt32.self)
+                            renderRow(y, row: row, scene: scene)
+                            y += 1
+                        }
+                    }
+                }
+            }
         }
     }
 
-    private func renderRow(_ y: Int, row: UnsafeMutablePointer<UInt32>, width: Int, list: DrawList,
-                           paints: [PaintEvaluator], extents: [(minY: Float, maxY: Float)?], base: UInt32) {
-        let count = list.commands.count
+    /// The compiled tables of one render call, as plain pointers.
+    private struct RowScene {
+        let pieces: UnsafePointer<BoundaryPiece>
+        let bands: UnsafeBufferPointer<CompiledBand>
+        let layers: UnsafeBufferPointer<CompiledLayer>
+        let paints: UnsafeBufferPointer<PaintEvaluator>
+        let base: UInt32
+        let width: Int
+
+        func bands(of layer: CompiledLayer) -> UnsafeBufferPointer<CompiledBand> {
+            UnsafeBufferPointer(rebasing: bands[Int(layer.bandStart)..<Int(layer.bandEnd)])
+        }
+    }
+
+    private func renderRow(_ y: Int, row: UnsafeMutablePointer<UInt32>, scene: RowScene) {
+        let count = scene.layers.count
         let top = Float(y), bottom = Float(y + 1)
         let culling = kernel == .simd
-        coveredAbove.removeAll(keepingCapacity: true)
+        spans.reset()
+        occluders.reset()
         // Top-down: coverage of each layer and the opaque runs of the layers above it.
         for i in stride(from: count - 1, through: 0, by: -1) {
-            layers[i].removeAll()
-            occluded[i].removeAll(keepingCapacity: true)
-            guard let extent = extents[i], extent.minY < bottom, extent.maxY > top else { continue }
-            let command = list.commands[i]
+            let layer = scene.layers[i]
+            occluders.snapshot(for: i)
+            layerSpans[i] = 0..<0
+            guard layer.minY < bottom, layer.maxY > top else { continue }
+            let bands = scene.bands(of: layer)
+            let scanned: Range<Int>?
             if culling {
-                occluded[i].append(contentsOf: coveredAbove)
-                if let (x0, x1) = scanner.extent(of: command.shape, row: y), IntervalSet.contains(coveredAbove, x0..<x1) {
-                    continue
-                }
+                let covered = occluders
+                scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluded: { covered.contains($0) }, into: spans)
+            } else {
+                scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluded: { _ in false }, into: spans)
             }
-            scanner.scan(command.shape, row: y, into: &layers[i])
-            if culling && paints[i].isOpaque {
-                for span in layers[i].spans where span.isRun && Blend.quantize(span.runValue) == 255 {
-                    IntervalSet.insert(span.x0..<span.x1, into: &coveredAbove)
+            guard let range = scanned else { continue }
+            layerSpans[i] = range
+            if culling && layer.occludes {
+                for s in range where spans.spans[s].isRun && Blend.quantize(spans.spans[s].value) == 255 {
+                    occluders.insert(Int(spans.spans[s].x0)..<Int(spans.spans[s].x1))
                 }
             }
         }
         // The base, then the layers bottom-up.
-        switch kernel {
-        case .simd:
+        if culling {
             var x = 0
-            for covered in coveredAbove {
-                if covered.lowerBound > x { (row + x).update(repeating: base, count: covered.lowerBound - x) }
+            for covered in occluders.currentIntervals {
+                if covered.lowerBound > x { (row + x).update(repeating: scene.base, count: covered.lowerBound - x) }
                 x = covered.upperBound
             }
-            if x < width { (row + x).update(repeating: base, count: width - x) }
-        case .scalar:
-            for x in 0..<width { row[x] = base }
+            if x < scene.width { (row + x).update(repeating: scene.base, count: scene.width - x) }
+        } else {
+            for x in 0..<scene.width { row[x] = scene.base }
         }
-        for i in 0..<count where !layers[i].isEmpty {
-            let layer = layers[i]
-            let mode = list.commands[i].blend
-            for span in layer.spans {
+        for i in 0..<count where !layerSpans[i].isEmpty {
+            let mode = scene.layers[i].blend
+            let paint = scene.paints.baseAddress! + i
+            for s in layerSpans[i] {
+                let span = spans.spans[s]
                 if culling {
-                    IntervalSet.forEachGap(in: span.x0..<span.x1, excluding: occluded[i]) { part in
-                        paintSIMD(part, span: span, layer: layer, row: row, y: y, paint: paints[i], mode: mode)
+                    occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
+                        paintSIMD(part, span: span, row: row, y: y, paint: paint, mode: mode)
                     }
                 } else {
-                    paintScalar(span.x0..<span.x1, span: span, layer: layer, row: row, y: y, paint: paints[i], mode: mode)
+                    paintScalar(Int(span.x0)..<Int(span.x1), span: span, row: row, y: y, paint: paint, mode: mode)
                 }
             }
         }
@@ -132,64 +177,67 @@ public final class Rasterizer {
 
     // MARK: - Scalar reference
 
-    private func paintScalar(_ part: Range<Int>, span: RowCoverage.Span, layer: RowCoverage,
-                             row: UnsafeMutablePointer<UInt32>, y: Int, paint: PaintEvaluator, mode: BlendMode) {
-        let solid = paint.solid.packed
-        let isSolid = paint.kind == .solid
+    private func paintScalar(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>, y: Int,
+                             paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
+        let solid = paint.pointee.solid.packed
+        let isSolid = paint.pointee.kind == .solid
+        let cells = spans.cells
         for x in part {
-            let coverage = span.isRun ? span.runValue : layer.cells[span.cellOffset + x - span.x0]
+            let coverage = span.isRun ? span.value : cells[Int(span.cellOffset) + x - Int(span.x0)]
             let cov = Blend.quantize(coverage)
-            let src = isSolid ? solid : paint.packedScalar(x: x, y: y)
+            let src = isSolid ? solid : paint.pointee.packedScalar(x: x, y: y)
             row[x] = ScalarBlend.blend(row[x], src, coverage: cov, mode: mode)
         }
     }
 
     // MARK: - SIMD kernel
 
-    private func paintSIMD(_ part: Range<Int>, span: RowCoverage.Span, layer: RowCoverage,
-                           row: UnsafeMutablePointer<UInt32>, y: Int, paint: PaintEvaluator, mode: BlendMode) {
+    private func paintSIMD(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>, y: Int,
+                           paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
         let n = part.count
         guard n > 0 else { return }
         let start = row + part.lowerBound
         if span.isRun {
-            let cov = Blend.quantize(span.runValue)
+            let cov = Blend.quantize(span.value)
             guard cov > 0 else { return }
-            if paint.kind == .solid {
-                paintSolidRun(start, count: n, color: paint.solid.packed, coverage: cov, mode: mode)
+            if paint.pointee.kind == .solid {
+                paintSolidRun(start, count: n, color: paint.pointee.solid.packed, coverage: cov, mode: mode)
             } else {
-                let covLanes = PackedLanes(repeating: cov)
-                forEachGroup(start, count: n) { dst, offset in
-                    let src = paint.packedLanes(x0: part.lowerBound + offset, y: y)
-                    return SIMDBlend.blend(dst, src, coverage: covLanes, mode: mode)
+                // Where the gradient is clamped its colour is constant: fill those parts
+                // as solid runs and evaluate the gradient only in between.
+                paint.pointee.forEachConstantPart(in: part, y: y) { piece, constant in
+                    let pieceStart = row + piece.lowerBound
+                    if let constant {
+                        paintSolidRun(pieceStart, count: piece.count, color: constant, coverage: cov, mode: mode)
+                    } else {
+                        let covLanes = PackedLanes(repeating: cov)
+                        forEachGroup(pieceStart, count: piece.count) { dst, offset in
+                            SIMDBlend.blend(dst, paint.pointee.packedLanes(x0: piece.lowerBound + offset, y: y), coverage: covLanes, mode: mode)
+                        }
+                    }
                 }
             }
             return
         }
         // Edge cells: quantize their coverage once, then blend in lanes.
-        let cells = layer.cells
-        let first = span.cellOffset + part.lowerBound - span.x0
-        cells.withUnsafeBufferPointer { buffer in
-            let source = buffer.baseAddress! + first
-            var i = 0
-            while i + Lanes.width <= n {
-                let v = UnsafeRawPointer(source + i).loadUnaligned(as: FloatLanes.self)
-                UnsafeMutableRawPointer(quantized + i).storeBytes(of: Blend.quantize(v), as: PackedLanes.self)
-                i += Lanes.width
-            }
-            while i < n { quantized[i] = Blend.quantize(source[i]); i += 1 }
-        }
+        let source = spans.cells + Int(span.cellOffset) + (part.lowerBound - Int(span.x0))
         let covs = quantized
-        if paint.kind == .solid {
-            let src = PackedLanes(repeating: paint.solid.packed)
+        var i = 0
+        while i + Lanes.width <= n {
+            let v = UnsafeRawPointer(source + i).loadUnaligned(as: FloatLanes.self)
+            UnsafeMutableRawPointer(covs + i).storeBytes(of: Blend.quantize(v), as: PackedLanes.self)
+            i += Lanes.width
+        }
+        while i < n { covs[i] = Blend.quantize(source[i]); i += 1 }
+        if paint.pointee.kind == .solid {
+            let src = PackedLanes(repeating: paint.pointee.solid.packed)
             forEachGroup(start, count: n) { dst, offset in
-                let cov = UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self)
-                return SIMDBlend.blend(dst, src, coverage: cov, mode: mode)
+                SIMDBlend.blend(dst, src, coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
             }
         } else {
             forEachGroup(start, count: n) { dst, offset in
                 let cov = UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self)
-                let src = paint.packedLanes(x0: part.lowerBound + offset, y: y)
-                return SIMDBlend.blend(dst, src, coverage: cov, mode: mode)
+                return SIMDBlend.blend(dst, paint.pointee.packedLanes(x0: part.lowerBound + offset, y: y), coverage: cov, mode: mode)
             }
         }
     }
@@ -206,8 +254,8 @@ public final class Rasterizer {
             }
             let scaled = ScalarBlend.blend(0, color, coverage: cov, mode: .sourceOver)
             let inverse = mode == .copy ? 255 - cov : 255 - (scaled >> 24)
-            let source = SIMDBlend.widen(PackedLanes(repeating: scaled))
-            let inv = WidePixelLanes(repeating: UInt16(inverse))
+            let source = PackedLanes(repeating: scaled)
+            let inv = PackedLanes(repeating: inverse)
             forEachGroup(start, count: n) { dst, _ in SIMDBlend.blendConstant(dst, source: source, inverse: inv) }
         case .destinationOut:
             let erase = Blend.div255(alpha * cov)
@@ -215,14 +263,15 @@ public final class Rasterizer {
                 start.update(repeating: 0, count: n)
                 return
             }
-            let inv = WidePixelLanes(repeating: UInt16(255 - erase))
-            let zero = WidePixelLanes(repeating: 0)
+            let inv = PackedLanes(repeating: 255 - erase)
+            let zero = PackedLanes(repeating: 0)
             forEachGroup(start, count: n) { dst, _ in SIMDBlend.blendConstant(dst, source: zero, inverse: inv) }
         }
     }
 
     /// Runs `body` on every group of `Lanes.width` pixels of `[start, start + count)`; the
-    /// last partial group goes through a lane-sized buffer (the tail load and store).
+    /// last partial group goes through a lane-sized buffer (the tail load and store), so
+    /// the main loop has no remainder branch.
     @inline(__always)
     private func forEachGroup(_ start: UnsafeMutablePointer<UInt32>, count: Int, _ body: (PackedLanes, Int) -> PackedLanes) {
         let raw = UnsafeMutableRawPointer(start)

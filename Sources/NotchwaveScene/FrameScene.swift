@@ -69,10 +69,14 @@ public struct FrameScene: Sendable {
     /// The frame at frame index `index`.
     public func drawList(frame index: Int) -> DrawList { drawList(at: plan.time(ofFrame: index)) }
 
-    /// The rows that can change from frame to frame (the bar band); every other row is
-    /// the same in every frame and can be rendered once.
+    /// The rows that can change from frame to frame (the bar band, widened to even row
+    /// boundaries so that 4:2:0 chroma rows never straddle it); every other row is the
+    /// same in every frame and can be rendered once.
     public var dynamicRows: Range<Int> {
-        geometry.bandRows.clamped(to: 0..<canvasHeight)
+        let band = geometry.bandRows
+        let top = band.lowerBound - band.lowerBound % 2
+        let bottom = band.upperBound + band.upperBound % 2
+        return (top..<bottom).clamped(to: 0..<canvasHeight)
     }
 
     /// When the style's animation ends by itself, if it does.

@@ -63,22 +63,24 @@ public final class PixelConverter: @unchecked Sendable {
         return context
     }
 
-    /// Converts rows `rows` of the RGBA image at `rgba` (row 0 first, `bytesPerRow` apart)
-    /// into the same rows of `frame`.
-    public func convert(rgba: UnsafePointer<UInt8>, bytesPerRow: Int, rows: Range<Int>, into frame: VideoFrame) throws(FFmpegError) {
-        let rows = alignedRows(rows)
+    /// Converts rows `rows` of a straight RGBA image into the same rows of `frame`;
+    /// `firstRow` points at row `rows.lowerBound`, the next rows follow `bytesPerRow`
+    /// apart. `rows` must start on a multiple of `format.rowAlignment` and end on one (or
+    /// at the frame's bottom).
+    public func convert(rows: Range<Int>, firstRow: UnsafePointer<UInt8>, bytesPerRow: Int, into frame: VideoFrame) throws(FFmpegError) {
         guard !rows.isEmpty else { return }
         precondition(frame.width == width && frame.height == height, "frame size differs from the converter's")
+        precondition(alignedRows(rows) == rows.clamped(to: 0..<height), "rows \(rows) are not aligned to \(format.rowAlignment)")
         if format == .rgba {
             let (data, stride) = frame.plane(0)
             guard let data else { return }
             for y in rows {
-                (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4)
+                (data + y * stride).update(from: firstRow + (y - rows.lowerBound) * bytesPerRow, count: width * 4)
             }
             return
         }
         let context = try self.context(rows: rows.count)
-        var source: [UnsafePointer<UInt8>?] = [rgba + rows.lowerBound * bytesPerRow, nil, nil, nil]
+        var source: [UnsafePointer<UInt8>?] = [firstRow, nil, nil, nil]
         var sourceStride: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
         var destination: [UnsafeMutablePointer<UInt8>?] = [nil, nil, nil, nil]
         var destinationStride: [Int32] = [0, 0, 0, 0]

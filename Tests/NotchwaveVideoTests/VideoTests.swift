@@ -24,7 +24,7 @@ struct VideoTests {
         let frame = try writer.makeFrame()
         let converter = try PixelConverter(width: 16, height: 16, format: .yuv420p)
         let image = solidImage(width: 16, height: 16, (UInt8(rgb.0), UInt8(rgb.1), UInt8(rgb.2), 255))
-        try image.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 0..<16, into: frame) }
+        try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<16, firstRow: $0.baseAddress!, bytesPerRow: 64, into: frame) }
         let (luma, _) = frame.plane(0), (cb, _) = frame.plane(1), (cr, _) = frame.plane(2)
         #expect(abs(Int(luma![8]) - y) <= 1)
         #expect(abs(Int(cb![4]) - u) <= 1)
@@ -38,11 +38,11 @@ struct VideoTests {
         let frame = try writer.makeFrame()
         let converter = try PixelConverter(width: 16, height: 16, format: .yuv420p)
         let black = solidImage(width: 16, height: 16, (0, 0, 0, 255))
-        try black.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 0..<16, into: frame) }
+        try black.withUnsafeBufferPointer { try converter.convert(rows: 0..<16, firstRow: $0.baseAddress!, bytesPerRow: 64, into: frame) }
         let white = solidImage(width: 16, height: 16, (255, 255, 255, 255))
         // Rows 3..<5 widen to 2..<6 (chroma pairs).
         #expect(converter.alignedRows(3..<5) == 2..<6)
-        try white.withUnsafeBufferPointer { try converter.convert(rgba: $0.baseAddress!, bytesPerRow: 64, rows: 3..<5, into: frame) }
+        try white.withUnsafeBufferPointer { try converter.convert(rows: 2..<6, firstRow: $0.baseAddress! + 2 * 64, bytesPerRow: 64, into: frame) }
         let (luma, stride) = frame.plane(0)
         for y in 0..<16 {
             let expected = (2..<6).contains(y) ? 235 : 16

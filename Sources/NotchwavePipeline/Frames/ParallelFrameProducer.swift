@@ -3,8 +3,9 @@ import NotchwaveRaster
 
 /// Renders frames on several threads and hands them over in order.
 ///
-/// Workers take frame indices in order, each renders into a canvas from a pool (each
-/// worker has its own rasterizer), and the caller receives the frames strictly in order.
+/// Workers take batches of consecutive frame indices (fewer hand-offs, less locking),
+/// each renders into canvases from a pool (each worker has its own rasterizer), and the
+/// caller receives the frames strictly in order.
 /// At most `window` frames are in flight (rendered or being rendered, not yet handed
 /// over), so memory stays bounded however long the video. A frame depends only on its
 /// index, so any number of workers gives the same frames.
@@ -12,6 +13,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private let renderer: FrameRenderer
     private let workers: Int
     private let window: Int
+    private let batch: Int
     private let condition = NSCondition()
     private var next = 0
     private var handedOver = 0
@@ -21,15 +23,18 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private var stop = false
     private var end = 0
 
-    /// A producer with `workers` threads and at most `window` frames in flight.
-    init(renderer: FrameRenderer, workers: Int, window: Int) {
+    /// A producer with `workers` threads taking `batch` frames at a time, with at most
+    /// `window` frames in flight (at least one batch per worker).
+    init(renderer: FrameRenderer, workers: Int, batch: Int = 2, window: Int? = nil) {
         self.renderer = renderer
         self.workers = max(1, workers)
-        self.window = max(window, self.workers)
+        self.batch = max(1, batch)
+        self.window = max(window ?? self.workers * self.batch * 2, self.workers * self.batch)
     }
 
-    /// Renders frames `frames` and calls `consume(index, canvas)` for each, in order, on
-    /// the calling thread. The canvas is reused after `consume` returns. Stops early, and
+    /// Renders frames `frames` and calls `consume(index, slice)` for each, in order, on
+    /// the calling thread: the slice holds the frame's dynamic rows (the renderer's
+    /// template has the others). The slice is reused after `consume` returns. Stops early, and
     /// rethrows, when `consume` throws or `cancellation` is set.
     func run(frames: Range<Int>, cancellation: CancellationToken, consume: (Int, Canvas) throws -> Void) throws {
         condition.lock()
@@ -76,21 +81,29 @@ final class ParallelFrameProducer: @unchecked Sendable {
 
     private func workerLoop() {
         let rasterizer = Rasterizer(kernel: renderer.kernel)
+        var claimed: [(Int, Canvas?)] = []
         while true {
             condition.lock()
-            while !stop && next < end && next >= handedOver + window { condition.wait() }
+            while !stop && next < end && next + batch > handedOver + window && next >= handedOver + batch { condition.wait() }
             if stop || next >= end { condition.unlock(); return }
-            let index = next
-            next += 1
-            var canvas = pool.popLast()
-            let needsNew = canvas == nil
-            if needsNew { created += 1 }
+            let first = next
+            let last = min(next + batch, end)
+            next = last
+            claimed.removeAll(keepingCapacity: true)
+            for index in first..<last {
+                let canvas = pool.popLast()
+                if canvas == nil { created += 1 }
+                claimed.append((index, canvas))
+            }
             condition.unlock()
-            if canvas == nil { canvas = renderer.makeCanvas() }
-            guard let canvas else { return }
-            renderer.render(frame: index, into: canvas, using: rasterizer)
+            var rendered: [(Int, Canvas)] = []
+            for (index, pooled) in claimed {
+                let canvas = pooled ?? renderer.makeSlice()
+                renderer.render(frame: index, into: canvas, using: rasterizer)
+                rendered.append((index, canvas))
+            }
             condition.lock()
-            ready[index] = canvas
+            for (index, canvas) in rendered { ready[index] = canvas }
             condition.broadcast()
             condition.unlock()
         }

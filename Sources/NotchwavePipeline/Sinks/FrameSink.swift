@@ -2,33 +2,34 @@ import NotchwaveRaster
 
 /// Where rendered frames go, in order.
 protocol FrameSink: AnyObject {
-    /// Takes frame `index`; only `dynamicRows` changed since the previous frame (all rows
-    /// may have changed for the first frame). The canvas is reused after this returns.
-    func consume(index: Int, canvas: Canvas, dynamicRows: Range<Int>) throws
+    /// Takes frame `index`: `slice` holds its rows `rows` (the only rows that differ
+    /// from the template the sink was made with). The slice is reused after this returns.
+    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws
     /// Flushes and closes; returns the number of bytes written.
     func finish() throws -> Int
 }
 
-/// A full-frame straight-RGBA copy of the canvas, updated row band by row band: the
-/// static rows are un-premultiplied once, then only the rows that change.
+/// A full-frame straight-RGBA image kept up to date from slices: the template is
+/// un-premultiplied once, then only the rows each frame changes.
 final class StraightMirror {
     let width: Int
     let height: Int
     let bytes: UnsafeMutablePointer<UInt8>
-    private var initialized = false
 
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
+    init(template: Canvas) {
+        width = template.width
+        height = template.height
         bytes = .allocate(capacity: width * height * 4)
+        template.exportStraight(rows: 0..<height, into: bytes)
     }
 
     deinit { bytes.deallocate() }
 
-    /// Brings the mirror up to date with `canvas`, whose `dynamicRows` changed.
-    func update(from canvas: Canvas, dynamicRows: Range<Int>) {
-        let rows = initialized ? dynamicRows : 0..<height
-        canvas.exportStraight(rows: rows, into: bytes + rows.lowerBound * width * 4)
-        initialized = true
+    /// Bytes of the whole frame.
+    var byteCount: Int { width * height * 4 }
+
+    /// Copies `slice` (rows `rows` of the frame) in, un-premultiplied.
+    func update(from slice: Canvas, rows: Range<Int>) {
+        slice.exportStraight(rows: 0..<rows.count, into: bytes + rows.lowerBound * width * 4)
     }
 }

@@ -1,22 +1,22 @@
 import Foundation
 import NotchwaveRaster
 
-/// Writes frames as raw straight RGBA8 bytes, one frame after another, to a file
+/// Writes frames as raw straight RGBA8 bytes, one whole frame after another, to a file
 /// descriptor (a file or stdout).
 final class RawRGBASink: FrameSink {
     private let descriptor: Int32
     private let mirror: StraightMirror
     private var written = 0
 
-    init(descriptor: Int32, width: Int, height: Int) {
+    init(descriptor: Int32, template: Canvas) {
         self.descriptor = descriptor
-        mirror = StraightMirror(width: width, height: height)
+        mirror = StraightMirror(template: template)
     }
 
-    func consume(index: Int, canvas: Canvas, dynamicRows: Range<Int>) throws {
-        mirror.update(from: canvas, dynamicRows: dynamicRows)
-        try RawRGBASink.writeAll(descriptor, mirror.bytes, count: canvas.byteCount)
-        written += canvas.byteCount
+    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+        mirror.update(from: slice, rows: rows)
+        try RawRGBASink.writeAll(descriptor, mirror.bytes, count: mirror.byteCount)
+        written += mirror.byteCount
     }
 
     func finish() throws -> Int { written }

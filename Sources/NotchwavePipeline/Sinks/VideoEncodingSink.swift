@@ -6,13 +6,14 @@ import NotchwaveVideo
 /// on a thread of its own, with a bounded queue between the two: conversion of frame
 /// `i + 1` overlaps encoding of frame `i`.
 ///
-/// Encoder input frames come from a small pool and are reused. Each pooled frame has its
-/// static rows converted once, the first time it is used; after that only the rows that
-/// change are converted into it.
+/// Encoder input frames come from a small pool and are reused. Each pooled frame has the
+/// template (the static rows) converted into it once, the first time it is used; after
+/// that only the rows that change are converted into it.
 final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     private let writer: VideoFileWriter
     private let converter: PixelConverter
     private let straight: StraightMirror?
+    private let template: Canvas
     private let pending: BoundedQueue<VideoFrame>
     private let free: BoundedQueue<VideoFrame>
     private var initializedFrames: Set<ObjectIdentifier> = []
@@ -24,14 +25,16 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     private var encoderError: Error?
 
     /// A sink writing `path` with `recipe`; `opaque` frames skip un-premultiplying.
-    init(path: String, recipe: VideoRecipe, settings: EncoderSettings, container: ContainerSettings, opaque: Bool, poolSize: Int = 3) throws {
+    init(path: String, recipe: VideoRecipe, settings: EncoderSettings, container: ContainerSettings, template: Canvas,
+         opaque: Bool, poolSize: Int = 3) throws {
         do {
             writer = try VideoFileWriter(path: path, container: container, encoder: settings)
             converter = try PixelConverter(width: settings.width, height: settings.height, format: settings.pixelFormat)
         } catch {
             throw PipelineError.ffmpeg(error)
         }
-        straight = opaque ? nil : StraightMirror(width: settings.width, height: settings.height)
+        self.template = template
+        straight = opaque ? nil : StraightMirror(template: template)
         self.poolSize = poolSize
         pending = BoundedQueue(capacity: poolSize)
         free = BoundedQueue(capacity: poolSize)
@@ -60,7 +63,7 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         return encoderError
     }
 
-    func consume(index: Int, canvas: Canvas, dynamicRows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
         if let error = takeEncoderError() { throw VideoEncodingSink.wrap(error) }
         let frame: VideoFrame
         do {
@@ -73,12 +76,16 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
             }
             try frame.makeWritable()
             let first = initializedFrames.insert(ObjectIdentifier(frame)).inserted
-            let rows = first ? 0..<canvas.height : dynamicRows
             if let straight {
-                straight.update(from: canvas, dynamicRows: dynamicRows)
-                try converter.convert(rgba: straight.bytes, bytesPerRow: canvas.bytesPerRow, rows: rows, into: frame)
+                straight.update(from: slice, rows: rows)
+                let converted = first ? 0..<template.height : rows
+                try converter.convert(rows: converted, firstRow: straight.bytes + converted.lowerBound * template.bytesPerRow,
+                                      bytesPerRow: template.bytesPerRow, into: frame)
             } else {
-                try converter.convert(rgba: canvas.pixels, bytesPerRow: canvas.bytesPerRow, rows: rows, into: frame)
+                if first {
+                    try converter.convert(rows: 0..<template.height, firstRow: template.pixels, bytesPerRow: template.bytesPerRow, into: frame)
+                }
+                try converter.convert(rows: rows, firstRow: slice.pixels, bytesPerRow: slice.bytesPerRow, into: frame)
             }
         } catch let error as FFmpegError {
             throw PipelineError.ffmpeg(error)

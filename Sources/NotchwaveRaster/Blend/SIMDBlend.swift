@@ -1,48 +1,52 @@
-/// The SIMD blend: eight pixels at a time on 16-bit lanes, the same integer formulas as
+/// The SIMD blend: eight packed pixels at a time, the same integer formulas as
 /// `ScalarBlend`, so the results are identical.
+///
+/// Pixels are split into their red/blue and green/alpha byte pairs, each widened in place
+/// to 16-bit lanes (`SIMD16<UInt16>` over the same 32 bytes), so that multiplications by
+/// a per-pixel factor and the exact division by 255 run on 16 lanes at once. Only
+/// bit-casts, masks, shifts, adds and 16-bit multiplies are used: all of them map to
+/// single SSE2 / NEON instructions.
 enum SIMDBlend {
-    @inline(__always) static func widen(_ p: PackedLanes) -> WidePixelLanes {
-        WidePixelLanes(truncatingIfNeeded: unsafeBitCast(p, to: PixelLanes.self))
-    }
+    typealias Halves = SIMD16<UInt16>
 
-    @inline(__always) static func narrow(_ w: WidePixelLanes) -> PackedLanes {
-        unsafeBitCast(PixelLanes(truncatingIfNeeded: w), to: PackedLanes.self)
-    }
+    @inline(__always) static func halves(_ p: PackedLanes) -> Halves { unsafeBitCast(p, to: Halves.self) }
+    @inline(__always) static func packed(_ h: Halves) -> PackedLanes { unsafeBitCast(h, to: PackedLanes.self) }
 
-    @inline(__always) static func div255(_ x: WidePixelLanes) -> WidePixelLanes {
+    /// `round(x / 255)` in each 16-bit lane, for `x <= 65025`.
+    @inline(__always) static func div255(_ x: Halves) -> Halves {
         let t = x &+ 128
         return (t &+ (t &>> 8)) &>> 8
     }
 
-    /// Each pixel's byte `value` (0...255 in a 32-bit lane) copied into its four channels.
-    @inline(__always) static func spread(_ value: PackedLanes) -> WidePixelLanes {
-        widen(value &* 0x0101_0101)
+    /// Each channel of each pixel multiplied by that pixel's `factor` (0...255) / 255,
+    /// rounded to nearest.
+    @inline(__always) static func scale(_ p: PackedLanes, by factor: PackedLanes) -> PackedLanes {
+        let mask = PackedLanes(repeating: 0x00FF_00FF)
+        let f = halves(factor | (factor &<< 16))
+        let redBlue = div255(halves(p & mask) &* f)
+        let greenAlpha = div255(halves((p &>> 8) & mask) &* f)
+        return packed(redBlue) | (packed(greenAlpha) &<< 8)
     }
 
     /// Blends eight source pixels with per-pixel 8-bit coverage onto eight destination pixels.
     @inline(__always)
     static func blend(_ dst: PackedLanes, _ src: PackedLanes, coverage cov: PackedLanes, mode: BlendMode) -> PackedLanes {
-        let covWide = spread(cov)
-        let d = widen(dst)
-        let full = WidePixelLanes(repeating: 255)
+        let full = PackedLanes(repeating: 255)
+        let s = scale(src, by: cov)
         switch mode {
         case .sourceOver:
-            let s = div255(widen(src) &* covWide)
-            let srcA = narrow(s) &>> 24
-            return narrow(s &+ div255(d &* (full &- spread(srcA))))
+            return s &+ scale(dst, by: full &- (s &>> 24))
         case .copy:
-            let s = div255(widen(src) &* covWide)
-            return narrow(s &+ div255(d &* (full &- covWide)))
+            return s &+ scale(dst, by: full &- cov)
         case .destinationOut:
-            let srcA = narrow(div255(spread(src &>> 24) &* covWide)) & 0xFF
-            return narrow(div255(d &* (full &- spread(srcA))))
+            return scale(dst, by: full &- (s &>> 24))
         }
     }
 
     /// Blends one constant, already coverage-scaled source onto eight pixels:
-    /// `d = s + d * inverse / 255` per channel (source-over and copy with constant coverage).
+    /// `d = s + d * inverse / 255` per channel.
     @inline(__always)
-    static func blendConstant(_ dst: PackedLanes, source: WidePixelLanes, inverse: WidePixelLanes) -> PackedLanes {
-        narrow(source &+ div255(widen(dst) &* inverse))
+    static func blendConstant(_ dst: PackedLanes, source: PackedLanes, inverse: PackedLanes) -> PackedLanes {
+        source &+ scale(dst, by: inverse)
     }
 }

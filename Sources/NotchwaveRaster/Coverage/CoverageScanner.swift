@@ -1,4 +1,4 @@
-/// Computes the exact area coverage of shapes, one pixel row at a time.
+/// Computes the exact area coverage of compiled shapes, one pixel row at a time.
 ///
 /// For each band crossing a row the scanner evaluates the left and the right boundary:
 /// `F(a)`, the area of pixel `a` left of the boundary, is the row height for pixels left
@@ -9,35 +9,33 @@ final class CoverageScanner {
     /// The kernel that evaluates the integrals.
     let kernel: RasterKernel
     /// Clip range of x (the canvas width).
-    private(set) var clipWidth: Int
+    @exclusivity(unchecked) private(set) var clipWidth = 0
     /// `I(c)` values of one piece at consecutive cell boundaries.
-    private var integrals: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) private var integrals: UnsafeMutablePointer<Float>
     /// `F` values of the left and the right boundary of the current band.
-    private var leftF: UnsafeMutablePointer<Float>
-    private var rightF: UnsafeMutablePointer<Float>
-    private var capacity: Int
-    private var pieces: [PieceRow] = []
-    private var bandScratch = RowCoverage()
+    @exclusivity(unchecked) private var leftF: UnsafeMutablePointer<Float>
+    @exclusivity(unchecked) private var rightF: UnsafeMutablePointer<Float>
+    private var capacity = 0
+    @exclusivity(unchecked) private var pieceRows: UnsafeMutablePointer<PieceRow>
+    private let pieceRowCapacity = 64
 
-    init(kernel: RasterKernel, width: Int) {
+    init(kernel: RasterKernel) {
         self.kernel = kernel
-        clipWidth = width
-        capacity = width + 2 * Lanes.width + 2
-        integrals = .allocate(capacity: capacity)
-        leftF = .allocate(capacity: capacity)
-        rightF = .allocate(capacity: capacity)
-        pieces.reserveCapacity(8)
+        integrals = .allocate(capacity: 1)
+        leftF = .allocate(capacity: 1)
+        rightF = .allocate(capacity: 1)
+        pieceRows = .allocate(capacity: pieceRowCapacity)
     }
 
     deinit {
         integrals.deallocate()
         leftF.deallocate()
         rightF.deallocate()
+        pieceRows.deallocate()
     }
 
     /// Fits the clip to a canvas width.
     func resize(width: Int) {
-        guard width != clipWidth else { return }
         clipWidth = width
         let needed = width + 2 * Lanes.width + 2
         if needed > capacity {
@@ -49,100 +47,102 @@ final class CoverageScanner {
         }
     }
 
-    /// The cheap horizontal extent `[x0, x1)` of `shape` in `row` (clipped), without
-    /// computing any coverage; nil when the shape misses the row.
-    func extent(of shape: Shape, row: Int) -> (Int, Int)? {
-        let top = Float(row), bottom = Float(row + 1)
-        var lo = Int.max, hi = Int.min
-        for band in shape.bands where band.y0 < bottom && band.y1 > top {
-            let ya = Swift.max(band.y0, top), yb = Swift.min(band.y1, bottom)
-            guard yb > ya else { continue }
-            if let (l, _) = xRange(of: band.left, ya, yb) { lo = Swift.min(lo, Int(l.rounded(.down))) }
-            if let (_, r) = xRange(of: band.right, ya, yb) { hi = Swift.max(hi, Int(r.rounded(.up))) }
-        }
-        lo = Swift.max(lo, 0)
-        hi = Swift.min(hi, clipWidth)
-        return lo < hi ? (lo, hi) : nil
+    /// One band's part of the current row: its pieces' rows and clipped edge spans.
+    private struct BandRow {
+        var h: Float
+        var leftPieces: Range<Int>
+        var rightPieces: Range<Int>
+        var left: (start: Int, end: Int)
+        var right: (start: Int, end: Int)
     }
 
-    /// Writes the coverage of `shape` in `row` into `out` (cleared first).
-    func scan(_ shape: Shape, row: Int, into out: inout RowCoverage) {
-        out.removeAll()
-        let top = Float(row), bottom = Float(row + 1)
-        var bandsInRow = 0
-        for band in shape.bands where band.y0 < bottom && band.y1 > top {
-            let ya = Swift.max(band.y0, top), yb = Swift.min(band.y1, bottom)
-            guard yb > ya else { continue }
-            bandsInRow += 1
-            if bandsInRow == 1 {
-                scanBand(band, ya, yb, into: &out)
-            } else {
-                bandScratch.removeAll()
-                scanBand(band, ya, yb, into: &bandScratch)
-                merge(bandScratch, into: &out)
-            }
-        }
-    }
+    @exclusivity(unchecked) private var bandRows: [BandRow] = []
 
-    // MARK: - One band
-
-    private func xRange(of boundary: Boundary, _ ya: Float, _ yb: Float) -> (Float, Float)? {
-        var lo = Float.infinity, hi = -Float.infinity
-        for piece in boundary.pieces where piece.y0 < yb && piece.y1 > ya {
-            let a = piece.x(at: Swift.max(ya, piece.y0)), b = piece.x(at: Swift.min(yb, piece.y1))
-            lo = Swift.min(lo, Swift.min(a, b))
-            hi = Swift.max(hi, Swift.max(a, b))
-        }
-        return lo <= hi ? (lo, hi) : nil
-    }
-
-    /// Evaluates `F` of `boundary` for the cells `[start, end)` into `f`, returning the
-    /// clipped edge span; cells left of it have `F = height`, right of it `F = 0`.
-    private func evaluate(_ boundary: Boundary, _ ya: Float, _ yb: Float, height: Float,
-                          into f: UnsafeMutablePointer<Float>) -> (start: Int, end: Int) {
-        pieces.removeAll(keepingCapacity: true)
+    /// Collects the piece rows of pieces `[start, end)` crossing `[ya, yb]` into
+    /// `pieceRows`, returning their range and the clipped edge span `[floor(min x),
+    /// ceil(max x))`.
+    @inline(__always)
+    private func collect(_ pieces: UnsafePointer<BoundaryPiece>, _ start: Int32, _ end: Int32, _ ya: Float, _ yb: Float,
+                         count: inout Int) -> (Range<Int>, (start: Int, end: Int)) {
+        let first = count
         var spanStart = Int.max, spanEnd = Int.min
-        for piece in boundary.pieces where piece.y0 < yb && piece.y1 > ya {
+        var i = Int(start)
+        while i < Int(end) {
+            let piece = pieces[i]
+            i += 1
+            guard piece.y0 < yb && piece.y1 > ya else { continue }
             let pa = Swift.max(ya, piece.y0), pb = Swift.min(yb, piece.y1)
-            guard pb > pa else { continue }
+            guard pb > pa, count < pieceRowCapacity else { continue }
             let row = PieceRow(piece: piece, ya: pa, yb: pb)
-            pieces.append(row)
+            pieceRows[count] = row
+            count += 1
             spanStart = Swift.min(spanStart, Int(row.xMin.rounded(.down)))
             spanEnd = Swift.max(spanEnd, Int(row.xMax.rounded(.up)))
         }
-        if pieces.isEmpty { return (0, 0) }
-        let start = Swift.min(Swift.max(spanStart, 0), clipWidth)
-        let end = Swift.min(Swift.max(spanEnd, 0), clipWidth)
-        guard end > start else { return (start, end) }
-        let count = end - start
-        f.update(repeating: 0, count: count)
-        for piece in pieces {
+        if count == first { return (first..<first, (0, 0)) }
+        return (first..<count, (Swift.min(Swift.max(spanStart, 0), clipWidth), Swift.min(Swift.max(spanEnd, 0), clipWidth)))
+    }
+
+    /// Appends the coverage spans of a layer's bands in `row` to `out` and returns their
+    /// range (sorted, disjoint), or nil when `occluded` says the layer's whole extent in
+    /// the row is covered from above. Edge cells that `occluded` covers are not computed:
+    /// they join the neighbouring run (their value is never painted).
+    func scan(bands: UnsafeBufferPointer<CompiledBand>, pieces: UnsafePointer<BoundaryPiece>, row: Int,
+              occluded: (Range<Int>) -> Bool, into out: SpanBuffer) -> Range<Int>? {
+        let top = Float(row), bottom = Float(row + 1)
+        bandRows.removeAll(keepingCapacity: true)
+        var pieceCount = 0
+        var lo = Int.max, hi = Int.min
+        for band in bands where band.y0 < bottom && band.y1 > top {
+            let ya = Swift.max(band.y0, top), yb = Swift.min(band.y1, bottom)
+            guard yb > ya else { continue }
+            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, count: &pieceCount)
+            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, count: &pieceCount)
+            bandRows.append(BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right))
+            lo = Swift.min(lo, left.start)
+            hi = Swift.max(hi, right.end)
+        }
+        guard lo < hi, !occluded(lo..<hi) else { return nil }
+        let first = out.spanCount
+        for band in bandRows { scanBand(band, occluded: occluded, into: out) }
+        if bandRows.count > 1 { return first..<out.normalize(first..<out.spanCount) }
+        return first..<out.spanCount
+    }
+
+    /// Evaluates `F` of a boundary's piece rows over its clipped edge span into `f`;
+    /// cells left of the span have `F = height`, right of it `F = 0`.
+    private func evaluate(_ pieces: Range<Int>, span: (start: Int, end: Int), into f: UnsafeMutablePointer<Float>) {
+        let (clippedStart, clippedEnd) = span
+        guard clippedEnd > clippedStart else { return }
+        f.update(repeating: 0, count: clippedEnd - clippedStart)
+        for p in pieces {
+            let piece = pieceRows[p]
             let pStart = Int(piece.xMin.rounded(.down)), pEnd = Int(piece.xMax.rounded(.up))
-            // Cells left of the piece's own span: fully left of it for its height.
-            let fullEnd = Swift.min(Swift.max(pStart, start), end)
-            var x = start
-            while x < fullEnd { f[x - start] += piece.height; x += 1 }
-            let cStart = Swift.max(pStart, start), cEnd = Swift.min(pEnd, end)
+            // Cells left of the piece's own span lie fully left of it over its height.
+            let fullEnd = Swift.min(Swift.max(pStart, clippedStart), clippedEnd)
+            var x = clippedStart
+            while x < fullEnd { f[x - clippedStart] += piece.height; x += 1 }
+            let cStart = Swift.max(pStart, clippedStart), cEnd = Swift.min(pEnd, clippedEnd)
             guard cEnd > cStart else { continue }
+            let target = f + (cStart - clippedStart)
+            if piece.kind == .line && piece.xMin == piece.xMax {
+                // A vertical edge crosses one cell: the part of it left of the edge.
+                target[0] += piece.height * (piece.xMin - Float(cStart))
+                continue
+            }
             // I at the cell boundaries cStart ... cEnd, then F(a) = I(a) - I(a + 1).
             let boundaries = cEnd - cStart + 1
             switch kernel {
             case .simd: integralsSIMD(piece, first: cStart, count: boundaries)
             case .scalar: integralsScalar(piece, first: cStart, count: boundaries)
             }
-            for a in cStart..<cEnd {
-                let i = a - cStart
-                f[a - start] += integrals[i] - integrals[i + 1]
-            }
+            for a in 0..<(cEnd - cStart) { target[a] += integrals[a] - integrals[a + 1] }
         }
-        _ = height
-        return (start, end)
     }
 
     private func integralsSIMD(_ piece: PieceRow, first: Int, count: Int) {
+        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         let base = Float(first)
-        var ramp = FloatLanes()
-        for lane in 0..<Lanes.width { ramp[lane] = Float(lane) }
         var i = 0
         // The buffer has room for a whole last lane group, so no tail branch is needed.
         while i < count {
@@ -161,61 +161,35 @@ final class CoverageScanner {
         }
     }
 
-    private func scanBand(_ band: Band, _ ya: Float, _ yb: Float, into out: inout RowCoverage) {
-        let h = yb - ya
-        let (ls, le) = evaluate(band.left, ya, yb, height: h, into: leftF)
-        let (rs, re) = evaluate(band.right, ya, yb, height: h, into: rightF)
-        // F of each boundary at any cell, by the span rule.
-        @inline(__always) func fLeft(_ a: Int) -> Float { a < ls ? h : (a >= le ? 0 : leftF[a - ls]) }
-        @inline(__always) func fRight(_ a: Int) -> Float { a < rs ? h : (a >= re ? 0 : rightF[a - rs]) }
+    private func scanBand(_ band: BandRow, occluded: (Range<Int>) -> Bool, into out: SpanBuffer) {
+        let h = band.h
+        let (ls, le) = band.left, (rs, re) = band.right
+        let leftF = self.leftF, rightF = self.rightF
         if le <= rs {
-            if le > ls {
-                let index = out.beginCells(ls)
-                for a in ls..<le { out.cells.append(h - leftF[a - ls]) }
-                out.spans[index].x1 = le
+            // Edge cells hidden under opaque layers above join the run uncomputed.
+            let leftHidden = le > ls && occluded(ls..<le)
+            let rightHidden = re > rs && occluded(rs..<re)
+            if le > ls && !leftHidden {
+                evaluate(band.leftPieces, span: band.left, into: leftF)
+                let cells = out.appendCells(ls, le)
+                for a in 0..<(le - ls) { cells[a] = h - leftF[a] }
             }
-            out.appendRun(le, rs, value: h)
-            if re > rs {
-                let index = out.beginCells(rs)
-                for a in rs..<re { out.cells.append(rightF[a - rs]) }
-                out.spans[index].x1 = re
+            out.appendRun(leftHidden ? ls : le, rightHidden ? re : rs, value: h)
+            if re > rs && !rightHidden {
+                evaluate(band.rightPieces, span: band.right, into: rightF)
+                let cells = out.appendCells(rs, re)
+                cells.update(from: rightF, count: re - rs)
             }
         } else {
-            let index = out.beginCells(ls)
-            for a in ls..<re { out.cells.append(fRight(a) - fLeft(a)) }
-            out.spans[index].x1 = re
-        }
-    }
-
-    /// Adds `other`'s coverage to `out`; overlapping parts become explicit cells.
-    private func merge(_ other: RowCoverage, into out: inout RowCoverage) {
-        guard let (ox0, ox1) = other.extent else { return }
-        guard let (x0, x1) = out.extent else { out = other; return }
-        if ox0 >= x1 || ox1 <= x0 {
-            // Disjoint extents: concatenate in order.
-            var merged = RowCoverage()
-            let (first, second) = ox0 >= x1 ? (out, other) : (other, out)
-            for source in [first, second] {
-                for span in source.spans {
-                    if span.isRun {
-                        merged.appendRun(span.x0, span.x1, value: span.runValue)
-                    } else {
-                        let index = merged.beginCells(span.x0)
-                        merged.cells.append(contentsOf: source.cells[span.cellOffset..<(span.cellOffset + span.x1 - span.x0)])
-                        merged.spans[index].x1 = span.x1
-                    }
-                }
+            // The edge spans overlap (a thin shape): F of each boundary by the span rule.
+            evaluate(band.leftPieces, span: band.left, into: leftF)
+            evaluate(band.rightPieces, span: band.right, into: rightF)
+            let cells = out.appendCells(ls, re)
+            for a in ls..<re {
+                let fl: Float = a < ls ? h : (a >= le ? 0 : leftF[a - ls])
+                let fr: Float = a < rs ? h : (a >= re ? 0 : rightF[a - rs])
+                cells[a - ls] = fr - fl
             }
-            out = merged
-            return
         }
-        // Overlap: one explicit cell span over the union (rare: touching halves,
-        // stacked bands sharing a row).
-        let lo = Swift.min(x0, ox0), hi = Swift.max(x1, ox1)
-        var merged = RowCoverage()
-        let index = merged.beginCells(lo)
-        for x in lo..<hi { merged.cells.append(out.value(at: x) + other.value(at: x)) }
-        merged.spans[index].x1 = hi
-        out = merged
     }
 }

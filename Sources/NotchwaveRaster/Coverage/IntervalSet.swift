@@ -1,34 +1,112 @@
-/// Sorted, disjoint integer intervals: the x-ranges of a row already covered by opaque
-/// paint above the layer being drawn.
-enum IntervalSet {
-    /// Adds `range` to `set`, merging overlapping and touching intervals.
-    static func insert(_ range: Range<Int>, into set: inout [Range<Int>]) {
+/// The x-ranges of a row covered by opaque paint, built top-down over the layers, with a
+/// snapshot per layer of what the layers above it cover (where it need not be painted).
+/// Sorted, disjoint intervals in flat storage owned by this object and reused from row to
+/// row, so the row loop neither allocates nor reference-counts.
+final class IntervalStack {
+    /// The current set: `count` intervals in `current`.
+    private var current: UnsafeMutablePointer<Range<Int>>
+    private(set) var count = 0
+    private var capacity = 64
+    /// Snapshots of all layers, and each layer's slice of them.
+    private var stored: UnsafeMutablePointer<Range<Int>>
+    private var storedCount = 0
+    private var storedCapacity = 256
+    private var slices: UnsafeMutablePointer<Range<Int>>
+    private var sliceCapacity = 16
+
+    init() {
+        current = .allocate(capacity: capacity)
+        stored = .allocate(capacity: storedCapacity)
+        slices = .allocate(capacity: sliceCapacity)
+    }
+
+    deinit {
+        current.deallocate()
+        stored.deallocate()
+        slices.deallocate()
+    }
+
+    /// Makes room for `layers` snapshots.
+    func prepare(layers: Int) {
+        if layers > sliceCapacity {
+            slices.deallocate()
+            sliceCapacity = layers
+            slices = .allocate(capacity: sliceCapacity)
+        }
+        for i in 0..<layers { slices[i] = 0..<0 }
+    }
+
+    func reset() {
+        count = 0
+        storedCount = 0
+    }
+
+    /// The current intervals, in order.
+    var currentIntervals: UnsafeBufferPointer<Range<Int>> { UnsafeBufferPointer(start: current, count: count) }
+
+    /// Records the current set as layer `i`'s occluders.
+    func snapshot(for i: Int) {
+        if storedCount + count > storedCapacity {
+            let bigger = UnsafeMutablePointer<Range<Int>>.allocate(capacity: (storedCount + count) * 2)
+            bigger.update(from: stored, count: storedCount)
+            stored.deallocate()
+            stored = bigger
+            storedCapacity = (storedCount + count) * 2
+        }
+        (stored + storedCount).update(from: current, count: count)
+        slices[i] = storedCount..<(storedCount + count)
+        storedCount += count
+    }
+
+    /// Adds `range` to the current set, merging overlapping and touching intervals.
+    func insert(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
         var lo = range.lowerBound, hi = range.upperBound
         var i = 0
-        while i < set.count && set[i].upperBound < lo { i += 1 }
+        while i < count && current[i].upperBound < lo { i += 1 }
         var j = i
-        while j < set.count && set[j].lowerBound <= hi {
-            lo = Swift.min(lo, set[j].lowerBound)
-            hi = Swift.max(hi, set[j].upperBound)
+        while j < count && current[j].lowerBound <= hi {
+            lo = Swift.min(lo, current[j].lowerBound)
+            hi = Swift.max(hi, current[j].upperBound)
             j += 1
         }
-        set.replaceSubrange(i..<j, with: [lo..<hi])
+        if j == i {
+            if count == capacity {
+                let bigger = UnsafeMutablePointer<Range<Int>>.allocate(capacity: capacity * 2)
+                bigger.update(from: current, count: count)
+                current.deallocate()
+                current = bigger
+                capacity *= 2
+            }
+            var k = count
+            while k > i { current[k] = current[k - 1]; k -= 1 }
+            current[i] = lo..<hi
+            count += 1
+        } else {
+            current[i] = lo..<hi
+            let removed = j - i - 1
+            if removed > 0 {
+                for k in (i + 1)..<(count - removed) { current[k] = current[k + removed] }
+                count -= removed
+            }
+        }
     }
 
-    /// True when `range` lies inside one interval of `set`.
-    static func contains(_ set: [Range<Int>], _ range: Range<Int>) -> Bool {
-        for interval in set where interval.lowerBound <= range.lowerBound {
-            if interval.upperBound >= range.upperBound { return true }
+    /// True when `range` lies inside one interval of the current set.
+    @inline(__always)
+    func contains(_ range: Range<Int>) -> Bool {
+        for k in 0..<count where current[k].lowerBound <= range.lowerBound {
+            if current[k].upperBound >= range.upperBound { return true }
         }
         return false
     }
 
-    /// Calls `body` with each part of `range` not inside `set`.
+    /// Calls `body` with each part of `range` not covered by layer `i`'s occluders.
     @inline(__always)
-    static func forEachGap(in range: Range<Int>, excluding set: [Range<Int>], _ body: (Range<Int>) -> Void) {
+    func forEachGap(in range: Range<Int>, layer i: Int, _ body: (Range<Int>) -> Void) {
         var x = range.lowerBound
-        for interval in set {
+        for k in slices[i] {
+            let interval = stored[k]
             if interval.upperBound <= x { continue }
             if interval.lowerBound >= range.upperBound { break }
             if interval.lowerBound > x { body(x..<interval.lowerBound) }

@@ -162,8 +162,7 @@ struct PaintEvaluator {
     /// Eight packed premultiplied pixels of row `y` starting at pixel `x0`.
     @inline(__always)
     func packedLanes(x0: Int, y: Int) -> PackedLanes {
-        var ramp = FloatLanes()
-        for lane in 0..<Lanes.width { ramp[lane] = Float(lane) }
+        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         let x = FloatLanes(repeating: Float(x0) + 0.5) + ramp
         let (r, g, b, a) = shade(x: x, y: FloatLanes(repeating: Float(y) + 0.5))
         let alpha = FloatLanes.laneMin(FloatLanes.laneMax(a, FloatLanes(repeating: 0)), FloatLanes(repeating: 255))
@@ -180,5 +179,65 @@ struct PaintEvaluator {
         let alpha = Float.laneMin(Float.laneMax(a, 0), 255)
         func channel(_ c: Float) -> UInt32 { Blend.channel(Float.laneMin(Float.laneMax(c, 0), alpha)) }
         return channel(r) | channel(g) << 8 | channel(b) << 16 | Blend.channel(alpha) << 24
+    }
+
+    /// Splits `part` of row `y` into consecutive pieces and calls `body` with each, and
+    /// with the packed colour when the paint is one constant colour over the piece (a
+    /// linear gradient clamped before its start or after its end), nil otherwise.
+    ///
+    /// The pieces are found with the same `location` function the lanes use, and the
+    /// constant is the colour the lanes compute there, so both ways give identical pixels.
+    func forEachConstantPart(in part: Range<Int>, y: Int, _ body: (Range<Int>, UInt32?) -> Void) {
+        guard kind == .linear, dirX != 0, part.count > 2 * Lanes.width else {
+            body(part, nil)
+            return
+        }
+        if mirrors {
+            // Pixel centres left of the axis see the reflected gradient.
+            let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), part.lowerBound), part.upperBound)
+            splitMonotone(part.lowerBound..<split, y: y, body)
+            splitMonotone(split..<part.upperBound, y: y, body)
+        } else {
+            splitMonotone(part, y: y, body)
+        }
+    }
+
+    /// 0 where the location clamps to 0, 2 where it clamps to 1, 1 in between.
+    @inline(__always) private func band(_ x: Int, _ y: Int) -> Int {
+        let t: Float = location(x: Float(x) + 0.5, y: Float(y) + 0.5)
+        return t <= 0 ? 0 : (t >= 1 ? 2 : 1)
+    }
+
+    private func splitMonotone(_ part: Range<Int>, y: Int, _ body: (Range<Int>, UInt32?) -> Void) {
+        guard !part.isEmpty else { return }
+        let first = band(part.lowerBound, y), last = band(part.upperBound - 1, y)
+        if first == last {
+            body(part, first == 1 ? nil : packedScalar(x: part.lowerBound, y: y))
+            return
+        }
+        // The band index is monotone along the piece: find where it changes.
+        let increasing = first < last
+        func boundary(_ value: Int) -> Int {
+            // First x whose band is past `value` in the direction of travel.
+            var lo = part.lowerBound, hi = part.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let b = band(mid, y)
+                if increasing ? b > value : b < value { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let firstEnd = boundary(first)
+        let middleEnd = boundary(1)
+        if firstEnd > part.lowerBound {
+            body(part.lowerBound..<firstEnd, first == 1 ? nil : packedScalar(x: part.lowerBound, y: y))
+        }
+        if middleEnd > firstEnd && first != 1 {
+            body(firstEnd..<middleEnd, nil)
+        }
+        let tailStart = first == 1 ? firstEnd : middleEnd
+        if tailStart < part.upperBound {
+            body(tailStart..<part.upperBound, last == 1 ? nil : packedScalar(x: tailStart, y: y))
+        }
     }
 }

@@ -1,0 +1,1 @@
+// Header-only module: see include/lane_intrinsics.h.

@@ -1,0 +1,168 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveRaster
+import NotchwaveScene
+
+/// Rasterizer throughput measured in one run on the same machine state, with a plain
+/// buffer fill of the same size as the memory-bandwidth reference (`notchwave bench`).
+public struct RasterBenchmark {
+    /// One preset's figures (frames per second).
+    public struct PresetFigures: Sendable {
+        public var preset: String
+        public var width: Int
+        public var height: Int
+        public var barRows: Int
+        /// Whole frames, one thread, SIMD kernel.
+        public var screenFPS: Double
+        /// Bar rows only (what each new frame re-renders), one thread, SIMD kernel.
+        public var barFPS: Double
+        /// The same two with the scalar reference kernel.
+        public var screenScalarFPS: Double
+        public var barScalarFPS: Double
+        /// memset of a whole frame and of the bar rows' bytes.
+        public var screenFillFPS: Double
+        public var barFillFPS: Double
+    }
+
+    /// All figures.
+    public struct Result: Sendable {
+        public var presets: [PresetFigures]
+        /// Next-frame production of iphone-x (full-screen frames, bar rows re-rendered,
+        /// pooled canvases) with all workers, and with one.
+        public var frameFPS: Double
+        public var frameFPSOneWorker: Double
+        public var workers: Int
+    }
+
+    public let presets: [Preset]
+    public let workers: Int
+    /// Seconds each measurement runs for.
+    public let seconds: Double
+
+    /// A benchmark of `presets` (the first is the reference, iphone-x).
+    public init(presets: [Preset], workers: Int = ProcessInfo.processInfo.activeProcessorCount, seconds: Double = 0.6) {
+        self.presets = presets
+        self.workers = workers
+        self.seconds = seconds
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Runs `body(i)` repeatedly for about `seconds` (after a warm-up) and returns calls per second.
+    static func rate(seconds: Double, _ body: (Int) -> Void) -> Double {
+        for i in 0..<3 { body(i) }
+        var count = 0
+        let start = now()
+        var elapsed = 0.0
+        repeat {
+            for _ in 0..<4 { body(count); count += 1 }
+            elapsed = now() - start
+        } while elapsed < seconds
+        return Double(count) / elapsed
+    }
+
+    static func plan(_ preset: Preset) throws -> RenderPlan {
+        var request = RenderRequest()
+        request.duration = 10
+        request.stop = 6
+        return try request.resolve(preset: preset)
+    }
+
+    /// Measures everything.
+    public func run() throws -> Result {
+        var figures: [PresetFigures] = []
+        for preset in presets {
+            let plan = try RasterBenchmark.plan(preset)
+            let scene = try FrameScene(plan: plan)
+            let rows = scene.dynamicRows
+            let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
+            // A spread of frames: waves at every phase, and the closing wave.
+            let frames = (0..<64).map { ($0 * 7) % plan.frameCount }
+            let lists = frames.map { scene.drawList(frame: $0) }
+            func measure(_ kernel: RasterKernel, _ range: Range<Int>) -> Double {
+                let rasterizer = Rasterizer(kernel: kernel)
+                return RasterBenchmark.rate(seconds: seconds) { i in
+                    rasterizer.render(lists[i % lists.count], into: canvas, rows: range)
+                }
+            }
+            let all = 0..<canvas.height
+            let barBytes = rows.count * canvas.bytesPerRow
+            let fill = { (bytes: Int) -> Double in
+                RasterBenchmark.rate(seconds: seconds) { i in
+                    memset(canvas.pixels, Int32(i & 0xFF), bytes)
+                }
+            }
+            figures.append(PresetFigures(
+                preset: preset.id, width: canvas.width, height: canvas.height, barRows: rows.count,
+                screenFPS: measure(.simd, all), barFPS: measure(.simd, rows),
+                screenScalarFPS: measure(.scalar, all), barScalarFPS: measure(.scalar, rows),
+                screenFillFPS: fill(canvas.byteCount), barFillFPS: fill(barBytes)))
+        }
+        let reference = presets[0]
+        let plan = try RasterBenchmark.plan(reference)
+        let renderer = FrameRenderer(scene: try FrameScene(plan: plan))
+        // Best of three runs of the whole clip (600 frames), so that a busy moment of the
+        // machine does not decide the figure.
+        func production(_ workers: Int) throws -> Double {
+            var best = 0.0
+            for _ in 0..<3 {
+                let producer = ParallelFrameProducer(renderer: renderer, workers: workers)
+                let count = plan.frameCount
+                let start = RasterBenchmark.now()
+                try producer.run(frames: 0..<count, cancellation: CancellationToken()) { _, _ in }
+                best = max(best, Double(count) / (RasterBenchmark.now() - start))
+            }
+            return best
+        }
+        let multi = try production(workers)
+        let single = try production(1)
+        return Result(presets: figures, frameFPS: multi, frameFPSOneWorker: single, workers: workers)
+    }
+}
+
+extension RasterBenchmark.Result {
+    /// The reference preset's figures (iphone-x).
+    public var reference: RasterBenchmark.PresetFigures { presets[0] }
+
+    /// Bar rasterization (what producing a new frame costs) over a plain fill of a whole
+    /// frame of the same size: how close producing a frame comes to touching it.
+    public var barOverFill: Double { reference.barFPS / reference.screenFillFPS }
+
+    /// The stricter ratio: bar rasterization over a fill of the bar rows' bytes only
+    /// (a buffer that small stays in cache, so this compares against cache bandwidth).
+    public var barOverBarFill: Double { reference.barFPS / reference.barFillFPS }
+
+    /// SIMD kernel over the scalar reference, bar rows of iphone-x.
+    public var simdOverScalar: Double { reference.barFPS / reference.barScalarFPS }
+
+    /// The `--json` object.
+    public var json: JSONOutput {
+        func r(_ v: Double, _ digits: Double = 10) -> JSONOutput { .number((v * digits).rounded() / digits) }
+        return .object([
+            ("frame_fps", r(frameFPS)),
+            ("frame_fps_one_worker", r(frameFPSOneWorker)),
+            ("worker_scaling", r(frameFPS / frameFPSOneWorker, 100)),
+            ("bar_fps", r(reference.barFPS)),
+            ("screen_fps", r(reference.screenFPS)),
+            ("fill_fps", r(reference.screenFillFPS)),
+            ("bar_over_fill", r(barOverFill, 1000)),
+            ("bar_fill_fps", r(reference.barFillFPS)),
+            ("bar_over_bar_fill", r(barOverBarFill, 1000)),
+            ("simd_over_scalar", r(simdOverScalar, 100)),
+            ("workers", .number(Double(workers))),
+            ("presets", .array(presets.map { p in
+                .object([
+                    ("preset", .string(p.preset)), ("width", .number(Double(p.width))), ("height", .number(Double(p.height))),
+                    ("bar_rows", .number(Double(p.barRows))),
+                    ("screen_fps", r(p.screenFPS)), ("bar_fps", r(p.barFPS)),
+                    ("screen_scalar_fps", r(p.screenScalarFPS)), ("bar_scalar_fps", r(p.barScalarFPS)),
+                    ("screen_fill_fps", r(p.screenFillFPS)), ("bar_fill_fps", r(p.barFillFPS)),
+                    ("bar_over_fill", r(p.barFPS / p.screenFillFPS, 1000)),
+                    ("bar_over_bar_fill", r(p.barFPS / p.barFillFPS, 1000)),
+                    ("simd_over_scalar", r(p.barFPS / p.barScalarFPS, 100)),
+                    ("screen_simd_over_scalar", r(p.screenFPS / p.screenScalarFPS, 100)),
+                ])
+            })),
+        ])
+    }
+}

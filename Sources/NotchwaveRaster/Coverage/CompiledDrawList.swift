@@ -1,0 +1,56 @@
+/// A band of a compiled shape: its rows and the ranges of its boundaries' pieces in the
+/// flat piece table.
+struct CompiledBand {
+    var y0: Float
+    var y1: Float
+    var leftStart: Int32
+    var leftEnd: Int32
+    var rightStart: Int32
+    var rightEnd: Int32
+}
+
+/// One draw command, compiled: its bands' range, rows, paint and blend.
+struct CompiledLayer {
+    var bandStart: Int32
+    var bandEnd: Int32
+    var minY: Float
+    var maxY: Float
+    var blend: BlendMode
+    /// True when the layer's result inside full coverage does not depend on what is below
+    /// (an opaque paint with source-over or copy, or an opaque eraser).
+    var occludes: Bool
+}
+
+/// A draw list flattened into contiguous tables (pieces, bands, layers) so that the row
+/// loop reads plain memory: no reference counting, no nested arrays.
+struct CompiledDrawList {
+    var pieces: [BoundaryPiece] = []
+    var bands: [CompiledBand] = []
+    var layers: [CompiledLayer] = []
+    var paints: [PaintEvaluator] = []
+
+    mutating func compile(_ list: DrawList) {
+        pieces.removeAll(keepingCapacity: true)
+        bands.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        paints.removeAll(keepingCapacity: true)
+        for command in list.commands {
+            let bandStart = Int32(bands.count)
+            var minY = Float.infinity, maxY = -Float.infinity
+            for band in command.shape.bands where band.y1 > band.y0 {
+                let leftStart = Int32(pieces.count)
+                pieces.append(contentsOf: band.left.pieces)
+                let rightStart = Int32(pieces.count)
+                pieces.append(contentsOf: band.right.pieces)
+                bands.append(CompiledBand(y0: band.y0, y1: band.y1, leftStart: leftStart, leftEnd: rightStart,
+                                          rightStart: rightStart, rightEnd: Int32(pieces.count)))
+                minY = Swift.min(minY, band.y0)
+                maxY = Swift.max(maxY, band.y1)
+            }
+            let paint = PaintEvaluator(command.paint)
+            paints.append(paint)
+            layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
+                                        blend: command.blend, occludes: paint.isOpaque))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import NotchwaveModel
+import NotchwavePipeline
+
+/// `notchwave bench`: rasterizer and pipeline throughput, ratios measured in one run.
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
+    static let usage = "bench [--json] [--seconds S] [--workers N]"
+    static let options: [OptionSpec] = [
+        .flag("json", "Print one JSON object"),
+        .value("seconds", "S", "Time per measurement (default: 0.6)"),
+        .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
+    ]
+    static let discussion = """
+    Figures (frames per second, one thread unless said otherwise), for iphone-x and the
+    largest preset: whole frames and bar rows only (what each new frame re-renders), with
+    the SIMD kernel and the scalar reference kernel; a memset of the same bytes as the
+    memory-bandwidth reference; and next-frame production of iphone-x with all workers and
+    with one. Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
+    whole frame of the same size; bar_over_bar_fill = bar rows / memset of the bar rows'
+    bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
+    scalar on the bar rows.
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        try args.checkPositionals([], required: 0)
+        let seconds = try args.double("seconds", in: 0.05...60) ?? 0.6
+        let workers = try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let reference = try library.preset(named: "iphone-x")
+        var presets = [reference]
+        if let largest = library.presets.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }), largest.id != reference.id {
+            presets.append(largest)
+        }
+        let result = try RasterBenchmark(presets: presets, workers: workers, seconds: seconds).run()
+        if args.has("json") {
+            print(result.json.rendered())
+            return 0
+        }
+        func f(_ v: Double) -> String { String(format: "%9.1f", v) }
+        print("rasterizer, frames per second (one thread):")
+        print("  preset              size        bar rows   screen   screen-scalar   bar      bar-scalar   memset-frame   memset-bar")
+        for p in result.presets {
+            print("  \(p.preset.padding(toLength: 18, withPad: " ", startingAt: 0))  \("\(p.width)x\(p.height)".padding(toLength: 10, withPad: " ", startingAt: 0))  \(String(format: "%8d", p.barRows)) \(f(p.screenFPS)) \(f(p.screenScalarFPS))      \(f(p.barFPS)) \(f(p.barScalarFPS))    \(f(p.screenFillFPS))    \(f(p.barFillFPS))")
+        }
+        print(String(format: "bar rows / memset of a whole frame:   %.3f", result.barOverFill))
+        print(String(format: "bar rows / memset of the bar's bytes: %.3f", result.barOverBarFill))
+        print(String(format: "SIMD / scalar (bar rows):             %.2fx", result.simdOverScalar))
+        print(String(format: "next-frame production, iphone-x:      %.1f fps with %d workers, %.1f fps with 1 (scaling %.2fx)",
+                     result.frameFPS, result.workers, result.frameFPSOneWorker, result.frameFPS / result.frameFPSOneWorker))
+        return 0
+    }
+}

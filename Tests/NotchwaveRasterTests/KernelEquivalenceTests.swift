@@ -1,0 +1,86 @@
+import Testing
+import NotchwaveRaster
+import TestSupport
+
+/// A random paint of every kind, with 2 to 4 stops, random interpolation and alpha.
+func randomPaint(_ rng: inout SplitMix64, size: Float) -> Paint {
+    func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
+    func color() -> RGBA8 {
+        RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
+              a: Bool.random(using: &rng) ? 255 : .random(in: 0...255, using: &rng))
+    }
+    let stops = (0..<Int.random(in: 2...4, using: &rng)).map { _ in GradientStop(color(), at: r(0, 1)) }
+    let space = GradientInterpolation.allCases.randomElement(using: &rng) ?? .srgb
+    func point() -> PixelPoint { PixelPoint(x: r(-4, size + 4), y: r(-4, size + 4)) }
+    var paint: Paint
+    switch Int.random(in: 0..<5, using: &rng) {
+    case 0: paint = .solid(color())
+    case 1: paint = .linear(start: point(), end: point(), stops: stops, interpolation: space)
+    case 2: paint = .radial(center: point(), startRadius: r(0, 4), endRadius: r(4, size), stops: stops, interpolation: space)
+    case 3: paint = .conic(center: point(), startAngle: r(-7, 7), endAngle: r(-7, 14), stops: stops, interpolation: space)
+    default:
+        // A horizontal linear gradient (the closing wave's kind), where clamped parts
+        // become solid runs.
+        let y = r(0, size)
+        paint = .linear(start: PixelPoint(x: r(0, size), y: y), end: PixelPoint(x: r(0, size), y: y), stops: stops, interpolation: space)
+    }
+    return Bool.random(using: &rng) ? .mirrored(paint, axis: r(0, size)) : paint
+}
+
+@Suite("SIMD kernel against the scalar reference")
+struct KernelEquivalenceTests {
+    /// Renders `list` with both kernels and returns (simd, scalar) bytes.
+    func both(_ list: DrawList, width: Int, height: Int) -> ([UInt8], [UInt8]) {
+        let a = Canvas(width: width, height: height), b = Canvas(width: width, height: height)
+        Rasterizer(kernel: .simd).render(list, into: a, rows: 0..<height)
+        Rasterizer(kernel: .scalar).render(list, into: b, rows: 0..<height)
+        return (Array(UnsafeBufferPointer(start: a.pixels, count: a.byteCount)), Array(UnsafeBufferPointer(start: b.pixels, count: b.byteCount)))
+    }
+
+    @Test("bit-identical for every tail length 0 ..< lane width", arguments: 0..<8)
+    func tails(tail: Int) {
+        // Spans whose lengths end on every remainder, for runs, edges and gradients.
+        let width = 5 * Lanes.width + tail
+        var rng = SplitMix64(seed: UInt64(tail) + 11)
+        for _ in 0..<20 {
+            let x0 = Float.random(in: 0..<3, using: &rng)
+            let shape = Shape.rectangle(x0: x0, y0: 0.3, x1: Float(width) - Float.random(in: 0..<3, using: &rng), y1: 5.7)
+            let list = DrawList(base: RGBA8(r: 10, g: 200, b: 30, a: 255),
+                                commands: [DrawCommand(shape: shape, paint: randomPaint(&rng, size: Float(width)),
+                                                       blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver),
+                                           DrawCommand(shape: randomShape(&rng, size: Float(width)), paint: randomPaint(&rng, size: Float(width)))])
+            let (simd, scalar) = both(list, width: width, height: 6)
+            #expect(simd == scalar, "tail \(tail): \(ImageCompare.differingPixels(simd, scalar)) pixels differ")
+        }
+    }
+
+    @Test("bit-identical for random shapes, paints and blend modes", arguments: 1...6)
+    func random(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) * 977)
+        let size = 29
+        for _ in 0..<25 {
+            var commands: [DrawCommand] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                commands.append(DrawCommand(shape: randomShape(&rng, size: Float(size)), paint: randomPaint(&rng, size: Float(size)),
+                                            blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver))
+            }
+            let base = Bool.random(using: &rng) ? RGBA8.transparent : RGBA8(r: 255, g: 255, b: 255)
+            let (simd, scalar) = both(DrawList(base: base, commands: commands), width: size, height: size)
+            #expect(simd == scalar, "\(ImageCompare.differingPixels(simd, scalar)) pixels differ")
+        }
+    }
+
+    @Test("a band of rows rendered into a slice equals the same rows of a whole frame")
+    func slices() {
+        var rng = SplitMix64(seed: 42)
+        let size = 40
+        let commands = (0..<5).map { _ in DrawCommand(shape: randomShape(&rng, size: Float(size)), paint: randomPaint(&rng, size: Float(size))) }
+        let list = DrawList(base: .white, commands: commands)
+        let whole = Canvas(width: size, height: size), slice = Canvas(width: size, height: 12)
+        Rasterizer().render(list, into: whole, rows: 0..<size)
+        Rasterizer().render(list, into: slice, rows: 14..<26, originY: 14)
+        for y in 0..<12 {
+            for x in 0..<size { #expect(slice.pixel(x: x, y: y) == whole.pixel(x: x, y: y + 14)) }
+        }
+    }
+}
