@@ -21,6 +21,8 @@ public struct RenderResult: Sendable {
     /// Frame size written.
     public var width: Int
     public var height: Int
+    /// The process's peak resident memory so far, in bytes.
+    public var peakMemory: Int
 
     /// Frames per second of wall time.
     public var framesPerSecond: Double { wallTime > 0 ? Double(frames) / wallTime : 0 }
@@ -32,6 +34,7 @@ public struct RenderResult: Sendable {
             ("duration", .number(duration)), ("width", .number(Double(width))), ("height", .number(Double(height))),
             ("size", .number(Double(bytes))), ("wall_time", .number((wallTime * 1000).rounded() / 1000)),
             ("fps", .number((framesPerSecond * 10).rounded() / 10)),
+            ("peak_rss", .number(Double(peakMemory))),
         ])
     }
 }
@@ -85,71 +88,116 @@ public struct RenderSession {
         return (w, h)
     }
 
-    /// Checks that the plan's colours can be written in `format`.
-    static func checkAlpha(plan: RenderPlan, format: OutputFormat) throws {
-        let needsAlpha = !plan.animation.background.isOpaque || !plan.animation.colors.allSatisfy(\.isOpaque)
-        if needsAlpha && !format.carriesAlpha {
-            throw PipelineError.unsupported(
-                "\(format.codecName) cannot carry transparency (a background or colour with alpha); use .webm (VP9), .mov (ProRes 4444), .png (APNG), a PNG sequence or .rgba")
+    /// True when the plan's own colours need transparency.
+    static func colorsNeedAlpha(_ plan: RenderPlan) -> Bool {
+        !plan.animation.background.isOpaque || !plan.animation.colors.allSatisfy(\.isOpaque)
+    }
+
+    /// The output format for the plan: with transparent colours, or with a corner mask
+    /// in a format that can carry alpha, the pixel format with alpha.
+    public static func format(plan: RenderPlan, output: String, encode: EncodeRequest) throws -> OutputFormat {
+        let needsAlpha = colorsNeedAlpha(plan)
+        var format = try OutputFormat.resolve(path: output, request: encode, alpha: needsAlpha)
+        if plan.masksCorners && !needsAlpha, case let .video(recipe) = format, recipe.codec == "vp9" {
+            format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
+        if case let .video(recipe) = format {
+            try recipe.validate(encode)
+            if recipe.codec == "gif" && plan.fps > 50 {
+                throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
+            }
+        }
+        return format
     }
 
     /// Renders every frame; on error or cancellation nothing is left at the output path.
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
-        let format = try OutputFormat.resolve(path: output, request: encode)
-        try RenderSession.checkAlpha(plan: plan, format: format)
+        let format = try RenderSession.format(plan: plan, output: output, encode: encode)
         let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
         let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height,
                                    maskFill: format.carriesAlpha ? .transparent : .black)
-        let opaque = plan.animation.background.isOpaque && plan.animation.colors.allSatisfy(\.isOpaque)
-            && !(plan.masksCorners && format.carriesAlpha)
+        let opaque = !RenderSession.colorsNeedAlpha(plan) && !(plan.masksCorners && format.carriesAlpha)
         try cancellation.check()
-
         let renderer = FrameRenderer(scene: scene, kernel: options.kernel)
-        var file: AtomicOutputFile? = nil
-        let sink: FrameSink
+        let total = plan.frameCount
+        let dynamicRows = renderer.dynamicRows
+        var cleanup: [() -> Void] = []
+        var commit: () throws -> Void = {}
+        var temporaryVideoPath = ""
+        let sinks: [FrameSink]
         switch format {
         case .rawRGBA:
             if output == "-" {
-                sink = RawRGBASink(descriptor: STDOUT_FILENO, template: renderer.template)
+                sinks = [RawRGBASink(descriptor: STDOUT_FILENO, template: renderer.template)]
             } else {
                 let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
-                file = atomic
+                cleanup.append { atomic.discard() }
+                commit = { try atomic.commit() }
                 let fd = open(atomic.temporaryPath, O_WRONLY | O_TRUNC)
                 guard fd >= 0 else { throw PipelineError.output("cannot write \(output): \(String(cString: strerror(errno)))") }
-                sink = FileDescriptorOwningSink(RawRGBASink(descriptor: fd, template: renderer.template), descriptor: fd)
+                sinks = [FileDescriptorOwningSink(RawRGBASink(descriptor: fd, template: renderer.template), descriptor: fd)]
             }
+        case let .pngSequence(pattern):
+            let directory = try AtomicOutputDirectory(directory: (pattern as NSString).deletingLastPathComponent, noOverwrite: options.noOverwrite)
+            cleanup.append { directory.discard() }
+            let filePattern = (pattern as NSString).lastPathComponent
+            try directory.checkNoneExist((0..<total).map { PNGSequenceSink.name(filePattern, $0) })
+            sinks = [PNGSequenceSink(template: renderer.template, directory: directory, filePattern: filePattern)]
         case let .video(recipe):
             let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
-            file = atomic
-            let settings = EncoderSettings(encoderName: recipe.encoder, pixelFormat: recipe.pixelFormat, width: width, height: height,
-                                           fps: plan.fps, options: recipe.encoderOptions(encode))
-            sink = try VideoEncodingSink(path: atomic.temporaryPath, recipe: recipe, settings: settings,
-                                         container: ContainerSettings(formatName: recipe.container, options: recipe.containerOptions()),
-                                         template: renderer.template, opaque: opaque)
+            cleanup.append { atomic.discard() }
+            commit = { try atomic.commit() }
+            temporaryVideoPath = atomic.temporaryPath
+            let container = ContainerSettings(formatName: recipe.container, options: recipe.containerOptions())
+            if recipe.isPaletted {
+                // Two passes over the same frames: the palette, then the paletted frames.
+                sinks = [try GIFPaletteSink(template: renderer.template, fps: plan.fps)]
+            } else {
+                var settings = EncoderSettings(encoderName: recipe.encoder, pixelFormat: recipe.pixelFormat, width: width, height: height,
+                                               fps: plan.fps, options: recipe.encoderOptions(encode), bitRate: recipe.bitRate(encode),
+                                               codecTag: recipe.codecTag)
+                settings.frameThreads = recipe.frameThreads
+                let sink = try VideoEncodingSink(path: atomic.temporaryPath, recipe: recipe, settings: settings, container: container,
+                                                 template: renderer.template, opaque: opaque)
+                cleanup.append { sink.abandon() }
+                sinks = [sink]
+            }
         }
-        let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
-        let total = plan.frameCount
-        let dynamicRows = renderer.dynamicRows
         var bytes = 0
         do {
-            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
-                try sink.consume(index: index, slice: slice, rows: dynamicRows)
-                options.progress?(index + 1, total)
+            bytes = try runPass(renderer: renderer, sink: sinks[0], total: total, passes: format.passes, pass: 0,
+                                dynamicRows: dynamicRows, cancellation: cancellation)
+            if case let .video(recipe) = format, recipe.isPaletted, let paletteSink = sinks[0] as? GIFPaletteSink {
+                let palette: GIFPalette
+                do { palette = try paletteSink.generator.finish() } catch { throw PipelineError.ffmpeg(error) }
+                let gif = try GIFEncodingSink(path: temporaryVideoPath, template: renderer.template, fps: plan.fps, palette: palette,
+                                              dither: GIFDither(rawValue: encode.dither ?? "sierra2_4a") ?? .sierra24a,
+                                              container: ContainerSettings(formatName: recipe.container, options: recipe.containerOptions()))
+                bytes = try runPass(renderer: renderer, sink: gif, total: total, passes: 2, pass: 1,
+                                    dynamicRows: dynamicRows, cancellation: cancellation)
             }
-            try cancellation.check()
-            bytes = try sink.finish()
-            try file?.commit()
+            try commit()
         } catch {
-            (sink as? VideoEncodingSink)?.abandon()
-            file?.discard()
+            for step in cleanup { step() }
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return RenderResult(output: output, codec: format.codecName, frames: total, duration: Double(total) / Double(plan.fps),
-                            bytes: bytes, wallTime: seconds, width: width, height: height)
+                            bytes: bytes, wallTime: seconds, width: width, height: height, peakMemory: PeakMemory.residentBytes())
+    }
+
+    /// Renders all frames once into `sink` and finishes it; returns the bytes written.
+    private func runPass(renderer: FrameRenderer, sink: FrameSink, total: Int, passes: Int, pass: Int,
+                         dynamicRows: Range<Int>, cancellation: CancellationToken) throws -> Int {
+        let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
+        try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
+            try sink.consume(index: index, slice: slice, rows: dynamicRows)
+            options.progress?(pass * total + index + 1, passes * total)
+        }
+        try cancellation.check()
+        return try sink.finish()
     }
 }
 

@@ -18,6 +18,9 @@ public struct EncoderSettings: Sendable, Equatable {
     public var tagsBT709: Bool
     /// The four-character codec tag to write (`hvc1` for HEVC that Apple players accept).
     public var codecTag: String?
+    /// Allow frame threading (each thread holds whole frames); slice threading only
+    /// when false, which keeps memory low for intra-only codecs such as ProRes.
+    public var frameThreads: Bool = true
 
     /// Settings.
     public init(encoderName: String, pixelFormat: VideoPixelFormat, width: Int, height: Int, fps: Int,

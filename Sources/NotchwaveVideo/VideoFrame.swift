@@ -36,6 +36,14 @@ public final class VideoFrame: @unchecked Sendable {
         }
     }
 
+    /// Takes ownership of `frame` (a frame FFmpeg filled, such as a filter's output).
+    init(owning frame: UnsafeMutablePointer<AVFrame>) {
+        self.frame = frame
+        width = Int(frame.pointee.width)
+        height = Int(frame.pointee.height)
+        pixelFormatName = av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "unknown"
+    }
+
     deinit {
         var f: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&f)

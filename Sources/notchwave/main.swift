@@ -70,8 +70,11 @@ func runMain(_ arguments: [String]) -> Int32 {
         return 64
     } catch let error as PipelineError {
         Terminal.error("notchwave \(command.name): error: \(error.description)")
-        if case let .cancelled(signal) = error { return signal == 0 ? 1 : 128 + signal }
-        return 1
+        switch error {
+        case let .cancelled(signal): return signal == 0 ? 1 : 128 + signal
+        case .unsupported: return 64
+        case .output, .ffmpeg: return 1
+        }
     } catch let error as ConfigurationError {
         Terminal.error("notchwave \(command.name): error: \(error.description)")
         return 64

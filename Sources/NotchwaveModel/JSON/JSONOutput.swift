@@ -16,10 +16,13 @@ public indirect enum JSONOutput: Sendable, Equatable {
         return out
     }
 
-    /// A number written without a fraction when it is integral.
+    /// A number written without a fraction when it is integral, and rounded to nine
+    /// decimals otherwise (so that 174.2 - 105.2 prints as 69, not 68.99999999999999).
     public static func formatNumber(_ n: Double) -> String {
-        if n.isFinite && n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
+        guard n.isFinite, abs(n) < 1e15 else { return "\(n)" }
+        let rounded = (n * 1e9).rounded() / 1e9
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return "\(rounded)"
     }
 
     /// A JSON string literal.

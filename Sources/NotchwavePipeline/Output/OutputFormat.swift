@@ -4,22 +4,85 @@ import NotchwaveVideo
 
 /// What an output path turns into.
 public enum OutputFormat: Sendable, Equatable {
-    /// An encoded video file.
+    /// An encoded video file (including GIF and APNG).
     case video(VideoRecipe)
+    /// One PNG per frame: `pattern` is a printf-style path with one `%d`-like field.
+    case pngSequence(pattern: String)
     /// Raw straight RGBA8 frames one after another (`.rgba`, or `-` for stdout).
     case rawRGBA
 
-    /// The format for `path` and the requested codec: `.mp4` is H.264, `.rgba` and `-`
-    /// are raw frames.
-    public static func resolve(path: String, request: EncodeRequest) throws -> OutputFormat {
+    /// The extensions and the codecs each accepts (the first is the default).
+    public static let containers: [(ext: String, codecs: [String])] = [
+        ("mp4", ["h264", "hevc", "av1"]),
+        ("mov", ["prores", "h264", "hevc"]),
+        ("webm", ["vp9", "av1"]),
+        ("gif", ["gif"]),
+        ("png", ["apng"]),
+        ("apng", ["apng"]),
+    ]
+
+    /// Codec names and the spellings users type.
+    static let codecAliases: [String: String] = [
+        "h264": "h264", "avc": "h264", "x264": "h264", "libx264": "h264",
+        "hevc": "hevc", "h265": "hevc", "x265": "hevc", "libx265": "hevc",
+        "vp9": "vp9", "libvpx-vp9": "vp9", "av1": "av1", "libsvtav1": "av1", "libaom-av1": "av1",
+        "prores": "prores", "prores_ks": "prores", "prores4444": "prores",
+        "gif": "gif", "apng": "apng", "png": "png",
+    ]
+
+    /// The formats that carry transparency, for error messages.
+    public static let alphaFormats = ".webm (VP9), .mov (ProRes 4444), .png (APNG), .gif (1-bit), a PNG sequence (a directory or a %05d.png pattern) or .rgba"
+
+    /// The format for `path`: raw frames for `-` and `.rgba`, a PNG sequence for a
+    /// directory (an existing one, or a path ending in `/`) or a `%05d.png` pattern, else
+    /// the container of the extension with `request.codec` (or its default codec).
+    /// `alpha` selects the pixel format that carries transparency where one exists.
+    public static func resolve(path: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+        let codec: String? = try request.codec.map { name in
+            guard let canonical = codecAliases[name.lowercased()] else {
+                throw PipelineError.unsupported("unknown codec \"\(name)\" (known: h264, hevc, vp9, av1, prores, gif, apng, png)")
+            }
+            return canonical
+        }
         let ext = path == "-" ? "" : (path as NSString).pathExtension.lowercased()
         if path == "-" || ext == "rgba" {
-            if let codec = request.codec, codec != "rgba" {
-                throw PipelineError.unsupported("--codec \(codec) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))")
-            }
+            if let codec { throw PipelineError.unsupported("--codec \(codec) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))") }
             return .rawRGBA
         }
-        return .video(try VideoRecipe.resolve(extension: ext, codec: request.codec, path: path))
+        var isDirectory: ObjCBool = false
+        let existingDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || codec == "png" {
+            if let codec, codec != "png" { throw PipelineError.unsupported("--codec \(codec) cannot write a PNG sequence") }
+            if ext == "png" && path.contains("%") {
+                try checkPattern(path)
+                return .pngSequence(pattern: path)
+            }
+            if path.hasSuffix("/") || existingDirectory {
+                return .pngSequence(pattern: (path as NSString).appendingPathComponent("%05d.png"))
+            }
+            throw PipelineError.unsupported("--codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
+        }
+        guard let entry = containers.first(where: { $0.ext == ext }) else {
+            let known = containers.map { "." + $0.ext }.joined(separator: ", ")
+            throw PipelineError.unsupported("cannot tell the format of \"\(path)\" from its extension (known: \(known), .rgba, - for raw frames on stdout, or a directory for a PNG sequence)")
+        }
+        let chosen = codec ?? entry.codecs[0]
+        guard entry.codecs.contains(chosen) else {
+            throw PipelineError.unsupported("--codec \(chosen) cannot be written to .\(ext) (use \(entry.codecs.joined(separator: ", ")))")
+        }
+        return .video(try VideoRecipe.make(codec: chosen, container: ext, alpha: alpha, tenBit: request.tenBit))
+    }
+
+    /// A pattern must have exactly one integer field, like `%05d`.
+    static func checkPattern(_ pattern: String) throws {
+        let fields = pattern.components(separatedBy: "%").dropFirst()
+        let valid = fields.count == 1 && fields.first.map { field in
+            let digits = field.prefix { $0.isNumber }
+            return field.dropFirst(digits.count).first == "d"
+        } == true
+        guard valid else {
+            throw PipelineError.unsupported("a PNG sequence pattern needs one integer field such as %05d, got \"\(pattern)\"")
+        }
     }
 
     /// True when frames must have even sizes.
@@ -30,76 +93,24 @@ public enum OutputFormat: Sendable, Equatable {
 
     /// True when the format can carry transparency.
     public var carriesAlpha: Bool {
-        if case let .video(recipe) = self { return recipe.pixelFormat.hasAlpha }
-        return true
+        switch self {
+        case let .video(recipe): return recipe.pixelFormat.hasAlpha || recipe.codec == "gif"
+        case .pngSequence, .rawRGBA: return true
+        }
     }
 
-    /// A short name for summaries (`h264`, `rgba`).
+    /// How many times the frames are rendered: twice for GIF (palette, then frames).
+    public var passes: Int {
+        if case let .video(recipe) = self, recipe.isPaletted { return 2 }
+        return 1
+    }
+
+    /// A short name for summaries (`h264`, `rgba`, `png`).
     public var codecName: String {
-        if case let .video(recipe) = self { return recipe.codec }
-        return "rgba"
-    }
-}
-
-/// How to write one video format: container, encoder, pixel format and the mapping of
-/// quality settings onto encoder options.
-public struct VideoRecipe: Sendable, Equatable {
-    /// The codec as users name it (`h264`).
-    public var codec: String
-    /// FFmpeg muxer.
-    public var container: String
-    /// FFmpeg encoder.
-    public var encoder: String
-    /// Encoder pixel format.
-    public var pixelFormat: VideoPixelFormat
-
-    /// Extensions and the codecs they accept (the first is the default).
-    static let table: [(ext: String, codecs: [String])] = [
-        ("mp4", ["h264"]),
-    ]
-
-    /// The recipe for a file extension and an optional codec.
-    public static func resolve(extension ext: String, codec: String?, path: String) throws -> VideoRecipe {
-        guard let entry = table.first(where: { $0.ext == ext }) else {
-            let known = table.map { "." + $0.ext }.joined(separator: ", ")
-            throw PipelineError.unsupported("cannot tell the format of \"\(path)\" from its extension (known: \(known), .rgba, or - for raw frames on stdout)")
+        switch self {
+        case let .video(recipe): return recipe.codec
+        case .pngSequence: return "png"
+        case .rawRGBA: return "rgba"
         }
-        let chosen = codec ?? entry.codecs[0]
-        guard entry.codecs.contains(chosen) else {
-            throw PipelineError.unsupported("--codec \(chosen) cannot be written to .\(ext) (use \(entry.codecs.joined(separator: ", ")))")
-        }
-        switch chosen {
-        case "h264": return VideoRecipe(codec: "h264", container: "mp4", encoder: "libx264", pixelFormat: .yuv420p)
-        default: throw PipelineError.unsupported("unknown codec \(chosen)")
-        }
-    }
-
-    /// Encoder options for `request` (documented in the README's quality table).
-    func encoderOptions(_ request: EncodeRequest) -> [EncoderOption] {
-        let quality = request.quality ?? .standard
-        var options: [EncoderOption] = []
-        switch encoder {
-        case "libx264":
-            let crf: Int
-            switch quality {
-            case .draft: crf = 28
-            case .standard: crf = 20
-            case .high: crf = 16
-            case .lossless: crf = 0
-            }
-            let speed = request.speed ?? (quality == .draft ? "veryfast" : quality == .high ? "slow" : "medium")
-            options.append(EncoderOption("preset", speed))
-            if request.bitrate == nil { options.append(EncoderOption("crf", String(request.crf ?? crf))) }
-            // Lossless H.264 needs the High 4:4:4 Predictive profile; otherwise High.
-            if quality != .lossless && request.crf != 0 { options.append(EncoderOption("profile", "high")) }
-        default:
-            break
-        }
-        return options
-    }
-
-    /// Container options.
-    func containerOptions() -> [EncoderOption] {
-        container == "mp4" || container == "mov" ? [EncoderOption("movflags", "+faststart")] : []
     }
 }

@@ -8,15 +8,18 @@ enum RenderCommand: Command {
     static let summary = "render the animation to a video file (or raw RGBA frames)"
     static let usage = "render [options] [-o OUTPUT]"
     static let options: [OptionSpec] = [
-        .value("output", short: "o", "OUTPUT", "Output file: .mp4 (H.264), .rgba or - (raw RGBA on stdout) (default: notchwave.mp4)"),
+        .value("output", short: "o", "OUTPUT", "Output: .mp4, .mov, .webm, .gif, .png (APNG), a directory or %05d.png pattern (PNG sequence), .rgba or - (raw RGBA on stdout) (default: notchwave.mp4)"),
     ] + AnimationOptions.specs + [
         .value("duration", "SECONDS", "Video length (default: 3, or stop + period x waves + hold with --stop)"),
         .value("hold", "SECONDS", "With --stop: extra time on the final frame (default: 0)"),
         .value("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one (default: pad)"),
-        .value("codec", "NAME", "Codec: h264 (default for .mp4)"),
-        .value("quality", "LEVEL", "draft, standard (default), high or lossless"),
-        .value("crf", "N", "Constant rate factor 0-51, overriding --quality"),
-        .value("speed", "PRESET", "Encoder speed preset: ultrafast ... veryslow (default: from --quality)"),
+        .value("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence) (default: from the extension)"),
+        .value("quality", "LEVEL", "draft, standard (default), high or lossless (mapping per codec in the README)"),
+        .value("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding --quality"),
+        .value("bitrate", "RATE", "Target bit rate (4M, 800k) instead of constant quality"),
+        .value("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)"),
+        .flag("ten-bit", "10-bit output (hevc)"),
+        .value("dither", "METHOD", "GIF dithering: none, bayer, floyd_steinberg, sierra2, sierra2_4a (default)"),
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No progress on stderr"),
@@ -24,7 +27,10 @@ enum RenderCommand: Command {
     ]
     static let discussion = """
     Frame i shows time i / fps; a video of T seconds has round(T x fps) frames.
-    The iPhone X is 1125 px wide: H.264 (yuv420p) needs even sizes, so by default one
+    The format follows the extension (--codec overrides it). --background transparent
+    (or colours with alpha) needs a format with alpha: .webm (VP9), .mov (ProRes 4444),
+    .png (APNG), .gif (1-bit), a PNG sequence or .rgba. GIFs default to 25 fps.
+    The iPhone X is 1125 px wide: 4:2:0 formats need even sizes, so by default one
     column of the frame's outside colour is added on the right (--even crop drops one).
     The output is written to a temporary file beside it and renamed into place when
     complete; on an error, Ctrl-C or SIGTERM nothing is left behind.
@@ -32,6 +38,8 @@ enum RenderCommand: Command {
     Examples:
       notchwave render                                   # iphone-x, 3 s, 60 fps -> notchwave.mp4
       notchwave render --preset iphone-xr --stop 2 -o out/xr.mp4
+      notchwave render --background transparent --region bar -o overlay.mov
+      notchwave render --quality high --codec hevc -o hevc.mp4
       notchwave render --region bar -o - | ffplay -f rawvideo -pixel_format rgba -video_size 1125x90 -
     """
 
@@ -45,6 +53,17 @@ enum RenderCommand: Command {
         encode.codec = args.string("codec")?.lowercased()
         encode.quality = try args.choice("quality", Quality.self)
         encode.crf = try args.int("crf", in: 0...51)
+        if let bitrate = args.string("bitrate") {
+            guard Bitrate.parse(bitrate) != nil else { throw UsageError("--bitrate expects a rate such as 4M or 800k, got '\(bitrate)'") }
+            encode.bitrate = bitrate
+        }
+        encode.tenBit = args.has("ten-bit")
+        if let dither = args.string("dither") {
+            guard GIFDitherNames.all.contains(dither) else {
+                throw UsageError("--dither must be one of \(GIFDitherNames.all.joined(separator: ", ")), got '\(dither)'")
+            }
+            encode.dither = dither
+        }
         if let speed = args.string("speed") {
             guard EncodeRequest.speedPresets.contains(speed) else {
                 throw UsageError("--speed must be one of \(EncodeRequest.speedPresets.joined(separator: ", ")), got '\(speed)'")
@@ -52,8 +71,10 @@ enum RenderCommand: Command {
             encode.speed = speed
         }
         let workers = try args.int("workers", in: 1...256)
-        let plan = try AnimationOptions.plan(args, request: request)
         let output = args.string("output") ?? "notchwave.mp4"
+        // GIF frames last whole hundredths of a second: 25 fps unless asked.
+        if request.fps == nil && (output as NSString).pathExtension.lowercased() == "gif" { request.fps = 25 }
+        let plan = try AnimationOptions.plan(args, request: request)
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
@@ -80,4 +101,9 @@ func formatBytes(_ n: Int) -> String {
     if n >= 1 << 20 { return String(format: "%.1f MB", Double(n) / 1_048_576) }
     if n >= 1 << 10 { return String(format: "%.1f KB", Double(n) / 1024) }
     return "\(n) B"
+}
+
+/// The GIF dithering names `--dither` accepts (libavfilter's paletteuse methods).
+enum GIFDitherNames {
+    static let all = ["none", "bayer", "floyd_steinberg", "sierra2", "sierra2_4a"]
 }

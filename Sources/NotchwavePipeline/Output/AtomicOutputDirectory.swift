@@ -1,0 +1,78 @@
+import Foundation
+
+/// Files of a sequence written into a hidden temporary directory beside their target
+/// directory and moved into place only when all are complete; on failure the temporary
+/// directory is removed and the target is left as it was.
+public final class AtomicOutputDirectory: @unchecked Sendable {
+    /// Where the files go.
+    public let targetDirectory: String
+    /// Where they are written meanwhile.
+    public let temporaryDirectory: String
+    private var names: [String] = []
+    private var done = false
+    private let noOverwrite: Bool
+
+    /// Prepares to write files into `directory` (created on commit if missing).
+    public init(directory: String, noOverwrite: Bool) throws {
+        let url = URL(fileURLWithPath: directory)
+        targetDirectory = url.path
+        let parent = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw PipelineError.output("cannot write \(directory): the directory \(parent) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw PipelineError.output("cannot write into \(directory): it is a file")
+        }
+        let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        temporaryDirectory = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(token).partial")
+        guard mkdir(temporaryDirectory, 0o755) == 0 else {
+            throw PipelineError.output("cannot write into \(directory): \(String(cString: strerror(errno)))")
+        }
+        self.noOverwrite = noOverwrite
+    }
+
+    deinit { discard() }
+
+    /// The temporary path of file `name`; remembered for the commit.
+    public func path(for name: String) -> String {
+        names.append(name)
+        return (temporaryDirectory as NSString).appendingPathComponent(name)
+    }
+
+    /// Checks up front that none of `names` exists in the target (with --no-overwrite).
+    public func checkNoneExist(_ names: [String]) throws {
+        guard noOverwrite else { return }
+        for name in names where FileManager.default.fileExists(atPath: (targetDirectory as NSString).appendingPathComponent(name)) {
+            throw PipelineError.output("\((targetDirectory as NSString).appendingPathComponent(name)) exists (--no-overwrite)")
+        }
+    }
+
+    /// Moves every file into the target directory.
+    public func commit() throws {
+        guard !done else { return }
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory) {
+            // A missing target: the temporary directory itself becomes it.
+            if rename(temporaryDirectory, targetDirectory) == 0 { done = true; return }
+            throw PipelineError.output("cannot create \(targetDirectory): \(String(cString: strerror(errno)))")
+        }
+        try checkNoneExist(names)
+        for name in names {
+            let from = (temporaryDirectory as NSString).appendingPathComponent(name)
+            let to = (targetDirectory as NSString).appendingPathComponent(name)
+            if rename(from, to) != 0 {
+                throw PipelineError.output("cannot write \(to): \(String(cString: strerror(errno)))")
+            }
+        }
+        rmdir(temporaryDirectory)
+        done = true
+    }
+
+    /// Removes the temporary directory and what it holds (nothing once committed).
+    public func discard() {
+        guard !done else { return }
+        done = true
+        try? FileManager.default.removeItem(atPath: temporaryDirectory)
+    }
+}

@@ -1,0 +1,86 @@
+internal import CFFmpeg
+
+/// A libavfilter graph (`AVFilterGraph` and its filters), owned by this object and freed
+/// with it: filters are added by name with option strings, linked, then configured.
+final class FilterGraph {
+    let graph: UnsafeMutablePointer<AVFilterGraph>
+
+    init() throws(FFmpegError) {
+        guard let graph = avfilter_graph_alloc() else {
+            throw FFmpegError(function: "avfilter_graph_alloc", code: 0, message: "out of memory")
+        }
+        self.graph = graph
+        // One thread: the graph runs inside the pipeline's own stage thread.
+        graph.pointee.nb_threads = 1
+    }
+
+    deinit {
+        var g: UnsafeMutablePointer<AVFilterGraph>? = graph
+        avfilter_graph_free(&g)
+    }
+
+    /// Adds filter `name` (`buffer`, `palettegen`, ...) as `instance` with `arguments`.
+    func add(_ name: String, _ instance: String, _ arguments: String?) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
+        guard let filter = avfilter_get_by_name(name) else {
+            throw FFmpegError(function: "avfilter_get_by_name", code: 0, message: "this FFmpeg has no \(name) filter")
+        }
+        var context: UnsafeMutablePointer<AVFilterContext>? = nil
+        try check(avfilter_graph_create_filter(&context, filter, instance, arguments, nil, graph), "avfilter_graph_create_filter(\(name))")
+        guard let context else { throw FFmpegError(function: "avfilter_graph_create_filter", code: 0, message: "no \(name) filter made") }
+        return context
+    }
+
+    /// Links output pad `outputPad` of `from` to input pad `inputPad` of `to`.
+    func link(_ from: UnsafeMutablePointer<AVFilterContext>, _ outputPad: UInt32, _ to: UnsafeMutablePointer<AVFilterContext>, _ inputPad: UInt32) throws(FFmpegError) {
+        try check(avfilter_link(from, outputPad, to, inputPad), "avfilter_link")
+    }
+
+    /// Checks and configures the links and formats.
+    func configure() throws(FFmpegError) {
+        try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
+    }
+
+    /// Pushes a copy of the `width` x `height` straight RGBA image into `source`.
+    static func push(rgba: UnsafePointer<UInt8>, bytesPerRow: Int, width: Int, height: Int, index: Int64,
+                     into source: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) {
+        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_frame_free(&owned) }
+        frame.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.pts = index
+        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[0] } }
+        let stride = Int(frame.pointee.linesize.0)
+        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
+        for y in 0..<height { (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4) }
+        // The source takes the frame's buffers; `owned` is then an empty frame to free.
+        try check(av_buffersrc_add_frame_flags(source, frame, 0), "av_buffersrc_add_frame_flags")
+    }
+
+    /// Signals the end of `source`'s stream.
+    static func end(_ source: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) {
+        try check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags(EOF)")
+    }
+
+    /// Every frame `sink` has ready.
+    static func drain(_ sink: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) -> [VideoFrame] {
+        var frames: [VideoFrame] = []
+        while true {
+            guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+            let result = av_buffersink_get_frame(sink, frame)
+            if result == FFmpegResult.again || result == FFmpegResult.endOfStream {
+                var f: UnsafeMutablePointer<AVFrame>? = frame
+                av_frame_free(&f)
+                return frames
+            }
+            if result < 0 {
+                var f: UnsafeMutablePointer<AVFrame>? = frame
+                av_frame_free(&f)
+                throw FFmpegError.from(result, "av_buffersink_get_frame")
+            }
+            frames.append(VideoFrame(owning: frame))
+        }
+    }
+}
