@@ -6,9 +6,12 @@ import NotchwavePipeline
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
+        .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
+        .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
+        .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 2)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
     ]
@@ -21,6 +24,10 @@ enum BenchCommand: Command {
     whole frame of the same size; bar_over_bar_fill = bar rows / memset of the bar rows'
     bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
     scalar on the bar rows.
+
+    With --pipeline: for H.264 and VP9 at the same settings, (a) the encoder alone fed
+    frames already rendered and converted (held in memory) and (b) the whole pipeline
+    (render, convert, encode) on the same clip; pipeline_over_encoder = (b) / (a).
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -29,6 +36,9 @@ enum BenchCommand: Command {
         let workers = try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         let reference = try library.preset(named: "iphone-x")
+        if args.has("pipeline") {
+            return try runPipeline(args, preset: reference, workers: workers)
+        }
         var presets = [reference]
         if let largest = library.presets.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }), largest.id != reference.id {
             presets.append(largest)
@@ -49,6 +59,25 @@ enum BenchCommand: Command {
         print(String(format: "SIMD / scalar (bar rows):             %.2fx", result.simdOverScalar))
         print(String(format: "next-frame production, iphone-x:      %.1f fps with %d workers, %.1f fps with 1 (scaling %.2fx)",
                      result.frameFPS, result.workers, result.frameFPSOneWorker, result.frameFPS / result.frameFPSOneWorker))
+        return 0
+    }
+
+    static func runPipeline(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
+        var request = RenderRequest()
+        request.duration = try args.double("duration", in: 0.5...60) ?? 2
+        let plan: RenderPlan
+        do { plan = try request.resolve(preset: preset) } catch { throw UsageError(error.description) }
+        let quality = try args.choice("quality", Quality.self) ?? .draft
+        let figures = try PipelineBenchmark(plan: plan, encode: EncodeRequest(quality: quality), workers: workers).run()
+        if args.has("json") {
+            print(PipelineBenchmark.json(figures).rendered())
+            return 0
+        }
+        print("pipeline against the encoder alone, iphone-x \(plan.frameWidth)x\(plan.frameHeight), \(plan.frameCount) frames, --quality \(quality.rawValue):")
+        for f in figures {
+            print("  \(f.codec.padding(toLength: 5, withPad: " ", startingAt: 0))" + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f",
+                         f.encoderFPS, f.pipelineFPS, f.ratio))
+        }
         return 0
     }
 }

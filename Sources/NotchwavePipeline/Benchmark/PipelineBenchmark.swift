@@ -1,0 +1,143 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveRaster
+import NotchwaveScene
+import NotchwaveVideo
+
+/// The encoder against the whole pipeline, in one run (`notchwave bench --pipeline`):
+/// (a) the encoder alone, fed frames already rendered and converted; (b) the whole
+/// pipeline rendering, converting and encoding the same frames with the same settings.
+/// Rendering and conversion are hidden behind encoding when (b)/(a) is close to 1.
+public struct PipelineBenchmark {
+    /// One codec's figures.
+    public struct Figures: Sendable {
+        public var codec: String
+        public var frames: Int
+        public var encoderFPS: Double
+        public var pipelineFPS: Double
+        public var ratio: Double { pipelineFPS / encoderFPS }
+    }
+
+    public let plan: RenderPlan
+    public let encode: EncodeRequest
+    public let codecs: [String]
+    public let workers: Int
+
+    /// A benchmark of `plan` (a few seconds of iphone-x) encoded with each of `codecs`.
+    public init(plan: RenderPlan, encode: EncodeRequest, codecs: [String] = ["h264", "vp9"],
+                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.plan = plan
+        self.encode = encode
+        self.codecs = codecs
+        self.workers = workers
+    }
+
+    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    /// Measures every codec.
+    public func run() throws -> [Figures] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var results: [Figures] = []
+        for codec in codecs {
+            var request = encode
+            request.codec = codec
+            let ext = codec == "vp9" ? "webm" : "mp4"
+            let output = (directory as NSString).appendingPathComponent("pipeline.\(ext)")
+            let format = try RenderSession.format(plan: plan, output: output, encode: request)
+            guard case let .video(recipe) = format else { continue }
+            let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
+            let settings = EncoderSettings(encoderName: recipe.encoder, pixelFormat: recipe.pixelFormat, width: width, height: height,
+                                           fps: plan.fps, options: recipe.encoderOptions(request), bitRate: recipe.bitRate(request),
+                                           codecTag: recipe.codecTag)
+            let container = ContainerSettings(formatName: recipe.container, options: recipe.containerOptions())
+            // (a) Every frame rendered and converted beforehand; the encoder is then fed
+            // exactly as the pipeline feeds it (a small pool of reused frames whose
+            // static rows were converted once), with the changed rows copied in from the
+            // stored conversions instead of rendered and converted.
+            let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height, maskFill: .black)
+            let renderer = FrameRenderer(scene: scene)
+            let rows = renderer.dynamicRows
+            let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
+            var stored: [[[UInt8]]] = []
+            var encoderSeconds = Double.infinity
+            do {
+                let converter = try PixelConverter(width: width, height: height, format: recipe.pixelFormat)
+                let scratchWriter = try VideoFileWriter(path: encoderOnly, container: container, encoder: settings)
+                let scratch = try scratchWriter.makeFrame()
+                for index in 0..<plan.frameCount {
+                    let canvas = renderer.renderFull(frame: index)
+                    try converter.convert(rows: 0..<height, firstRow: canvas.pixels, bytesPerRow: canvas.bytesPerRow, into: scratch)
+                    stored.append(PipelineBenchmark.planeRows(scratch, rows: rows))
+                }
+                // Best of two runs: the first one also pays for first-touch page faults.
+                for _ in 0..<2 {
+                    let start = PipelineBenchmark.now()
+                    let writer = try VideoFileWriter(path: encoderOnly, container: container, encoder: settings)
+                    var pool: [VideoFrame] = []
+                    for index in 0..<plan.frameCount {
+                        let frame: VideoFrame
+                        if pool.count < 3 {
+                            frame = try writer.makeFrame()
+                            try converter.convert(rows: 0..<height, firstRow: renderer.template.pixels,
+                                                  bytesPerRow: renderer.template.bytesPerRow, into: frame)
+                        } else {
+                            frame = pool.removeFirst()
+                        }
+                        try frame.makeWritable()
+                        PipelineBenchmark.copyPlaneRows(stored[index], into: frame, rows: rows)
+                        try writer.write(frame)
+                        pool.append(frame)
+                    }
+                    try writer.finish()
+                    encoderSeconds = min(encoderSeconds, PipelineBenchmark.now() - start)
+                }
+            } catch {
+                throw PipelineError.ffmpeg(error)
+            }
+            stored.removeAll()
+            // (b) The whole pipeline, best of two runs as well.
+            let session = RenderSession(plan: plan, output: output, encode: request, options: RenderOptions(workers: workers))
+            var pipelineSeconds = Double.infinity
+            for _ in 0..<2 {
+                let start = PipelineBenchmark.now()
+                _ = try session.run()
+                pipelineSeconds = min(pipelineSeconds, PipelineBenchmark.now() - start)
+            }
+            results.append(Figures(codec: codec, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
+                                   pipelineFPS: Double(plan.frameCount) / pipelineSeconds))
+        }
+        return results
+    }
+
+    /// The `--json` object: per codec `encoder_fps`, `pipeline_fps`, `pipeline_over_encoder`.
+    public static func json(_ figures: [Figures]) -> JSONOutput {
+        func r(_ v: Double, _ d: Double = 10) -> JSONOutput { .number((v * d).rounded() / d) }
+        return .object(figures.map { f in
+            (f.codec, .object([("frames", .number(Double(f.frames))), ("encoder_fps", r(f.encoderFPS)),
+                               ("pipeline_fps", r(f.pipelineFPS)), ("pipeline_over_encoder", r(f.ratio, 1000))]))
+        })
+    }
+
+    /// The bytes of rows `rows` of each plane of a 4:2:0 frame.
+    static func planeRows(_ frame: VideoFrame, rows: Range<Int>) -> [[UInt8]] {
+        (0..<3).map { plane in
+            let (data, stride) = frame.plane(plane)
+            guard let data else { return [] }
+            let shift = plane == 0 ? 0 : 1
+            let lo = rows.lowerBound >> shift, hi = rows.upperBound >> shift
+            return Array(UnsafeBufferPointer(start: data + lo * stride, count: (hi - lo) * stride))
+        }
+    }
+
+    /// Copies rows stored by `planeRows` back into `frame`.
+    static func copyPlaneRows(_ planes: [[UInt8]], into frame: VideoFrame, rows: Range<Int>) {
+        for (plane, bytes) in planes.enumerated() {
+            let (data, stride) = frame.plane(plane)
+            guard let data else { continue }
+            let shift = plane == 0 ? 0 : 1
+            bytes.withUnsafeBufferPointer { (data + (rows.lowerBound >> shift) * stride).update(from: $0.baseAddress!, count: $0.count) }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Interruption, overwrite protection and memory: what a long render must get right.
+@Suite("Robust rendering")
+struct RobustnessTests {
+    /// Starts a long render, waits for its temporary file, sends `signal`, and checks the
+    /// exit code and that nothing is left behind.
+    func interrupt(with signal: Int32, expectedStatus: Int32) throws {
+        let dir = TemporaryDirectory()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.notchwave)
+        process.arguments = ["render", "--duration", "120", "--quality", "draft", "-q", "-o", dir.file("long.mp4")]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Wait until the render is under way (its temporary file exists).
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline && !dir.contents.contains(where: { $0.hasPrefix(".long.mp4") }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(dir.contents.contains { $0.hasPrefix(".long.mp4") }, "the render did not start")
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == expectedStatus, "stderr: \(stderr)")
+        #expect(stderr.contains(signal == SIGINT ? "interrupted" : "terminated"))
+        #expect(dir.contents.isEmpty, "left behind: \(dir.contents)")
+    }
+
+    @Test("SIGINT mid-render: exit 130, no file left")
+    func sigint() throws { try interrupt(with: SIGINT, expectedStatus: 130) }
+
+    @Test("SIGTERM mid-render: exit 143, no file left")
+    func sigterm() throws { try interrupt(with: SIGTERM, expectedStatus: 143) }
+
+    @Test("an existing output is replaced only on success, and --no-overwrite refuses")
+    func overwrite() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("keep.mp4")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("precious".utf8)))
+        let refused = try CommandRunner.notchwave(["render", "--duration", "0.1", "--no-overwrite", "-o", path])
+        #expect(refused.status == 1 && refused.stderr.contains("exists (--no-overwrite)"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+        // A failing render (bad codec for the container) leaves the old file alone too.
+        let failed = try CommandRunner.notchwave(["render", "--duration", "0.1", "--codec", "vp9", "-o", path])
+        #expect(failed.status == 64)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
+        let replaced = try CommandRunner.notchwave(["render", "--duration", "0.1", "-q", "-o", path])
+        #expect(replaced.status == 0)
+        #expect(try MediaProbe.stream(path).codec == "h264")
+        #expect(dir.contents == ["keep.mp4"])
+    }
+
+    /// Peak resident memory of a render, from its JSON summary.
+    func peakMemory(_ arguments: [String]) throws -> Double {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["render", "-q", "--json"] + arguments + ["-o", dir.file("out" + (arguments.contains("mov") ? ".mov" : ".mp4"))])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
+        return json?["peak_rss"] as? Double ?? 0
+    }
+
+    @Test("memory stays flat: 60 s of video within 10 % of 5 s")
+    func flatMemory() throws {
+        let common = ["--preset", "iphone-x", "--fps", "10", "--quality", "draft"]
+        let short = try peakMemory(common + ["--duration", "5"])
+        let long = try peakMemory(common + ["--duration", "60"])
+        #expect(short > 0)
+        #expect(long <= short * 1.1, "5 s: \(short / 1e6) MB, 60 s: \(long / 1e6) MB")
+    }
+
+    @Test("ProRes 4444 of the largest iPhone stays under 300 MB")
+    func proresMemory() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("big.mov")
+        let run = try CommandRunner.notchwave(["render", "--preset", "iphone-17-pro-max", "--duration", "0.5", "--fps", "30", "-q", "--json", "-o", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any]
+        let peak = json?["peak_rss"] as? Double ?? .infinity
+        #expect(peak < 300e6, "peak \(peak / 1e6) MB")
+    }
+}
