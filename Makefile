@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench clean
+.PHONY: all build demo test deps test-deps bench clean presets-readme
 
 all: build
 
@@ -26,6 +26,10 @@ demo: build
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build
+
+# Regenerates presets/README.md from the preset files.
+presets-readme: build
+	$(BIN) presets --markdown > presets/README.md
 
 bench: build
 	$(BIN) bench

@@ -26,7 +26,7 @@ extension Preset {
         let ratioW = pixels.value.width / points.value.width, ratioH = pixels.value.height / points.value.height
         guard abs(ratioW - ratioH) / ratioW < 0.01 else {
             throw object.error(at: "screenPixels", object.node["screenPixels"],
-                               "the pixel size is not the point size times one scale (\(ratioW) across, \(ratioH) down)")
+                               "the pixel size is not the point size times one scale (\(JSONOutput.formatNumber((ratioW * 1000).rounded() / 1000)) across, \(JSONOutput.formatNumber((ratioH * 1000).rounded() / 1000)) down)")
         }
         guard corner.value * 2 <= min(points.value.width, points.value.height) else {
             throw object.error(at: "cornerRadius", object.node["cornerRadius"], "a corner radius of \(corner.value) pt does not fit the screen")
@@ -34,7 +34,7 @@ extension Preset {
         var cutoutReader = try object.object("cutout")
         let cutout = try decodeCutout(&cutoutReader, screen: points.value)
         var barOverride: BarGeometry? = nil
-        if object.has("bar") {
+        if object.optional("bar") != nil {
             var bar = try object.object("bar")
             barOverride = BarGeometry(h: try bar.number("h"), cs: try bar.number("cs"), rt: try bar.number("rt"), rb: try bar.number("rb"))
             try bar.finish()

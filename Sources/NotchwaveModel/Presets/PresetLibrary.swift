@@ -2,7 +2,7 @@ import Foundation
 
 /// The presets of a directory of JSON files, looked up by id, name or alias.
 public struct PresetLibrary: Sendable {
-    /// The presets, sorted by id.
+    /// The presets, sorted by id (numbers by value).
     public let presets: [Preset]
     /// The directory they were read from.
     public let directory: String
@@ -28,7 +28,8 @@ public struct PresetLibrary: Sendable {
                 seen[normalized] = preset.id
             }
         }
-        self.presets = presets.sorted { $0.id < $1.id }
+        // Numbers in ids sort by value: iphone-8 before iphone-11.
+        self.presets = presets.sorted { $0.id.compare($1.id, options: .numeric) == .orderedAscending }
         self.directory = directory
     }
 

@@ -5,9 +5,10 @@ import NotchwaveModel
 enum PresetsCommand: Command {
     static let name = "presets"
     static let summary = "list the device presets, or show one"
-    static let usage = "presets [--json]\n       notchwave presets show ID [--json]"
+    static let usage = "presets [--json | --markdown]\n       notchwave presets show ID [--json]"
     static let options: [OptionSpec] = [
         .flag("json", "Print JSON instead of a table"),
+        .flag("markdown", "Print the sourced Markdown catalogue (presets/README.md)"),
     ]
     static let discussion = """
     IDs are lowercase and hyphenated (iphone-x); names and aliases work too
@@ -27,6 +28,10 @@ enum PresetsCommand: Command {
         }
         if args.has("json") {
             print(JSONOutput.array(library.presets.map(\.jsonOutput)).rendered())
+            return 0
+        }
+        if args.has("markdown") {
+            print(PresetCatalog.markdown(library.presets))
             return 0
         }
         print(table(library.presets))

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import NotchwaveModel
+import TestSupport
+
+@Suite("The device table")
+struct PresetTableTests {
+    static let directory = CommandRunner.packageRoot.appendingPathComponent("presets").path
+
+    static let required = [
+        "iphone-x", "iphone-xr", "iphone-xs", "iphone-xs-max", "iphone-11", "iphone-11-pro", "iphone-11-pro-max",
+        "iphone-12-mini", "iphone-12", "iphone-12-pro", "iphone-12-pro-max", "iphone-13-mini", "iphone-13", "iphone-13-pro",
+        "iphone-13-pro-max", "iphone-14", "iphone-14-plus", "iphone-16e", "iphone-14-pro", "iphone-14-pro-max", "iphone-15",
+        "iphone-15-plus", "iphone-15-pro", "iphone-15-pro-max", "iphone-16", "iphone-16-plus", "iphone-16-pro",
+        "iphone-16-pro-max", "iphone-17", "iphone-17-pro", "iphone-17-pro-max", "iphone-air", "iphone-8", "iphone-se-2",
+        "iphone-se-3", "macbook-pro-14", "macbook-pro-16", "macbook-air-13", "macbook-air-15",
+    ]
+
+    @Test("every required device has a preset of the right cutout kind")
+    func coverage() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        let ids = Set(library.presets.map(\.id))
+        for id in PresetTableTests.required { #expect(ids.contains(id), "missing \(id)") }
+        for id in ["iphone-14-pro", "iphone-15", "iphone-16-pro", "iphone-17-pro-max", "iphone-air"] {
+            if case .island = try library.preset(named: id).cutout {} else { Issue.record("\(id) should have an island") }
+        }
+        for id in ["iphone-8", "iphone-se-2", "iphone-se-3"] {
+            let preset = try library.preset(named: id)
+            #expect(preset.cutout == .none && preset.statusBarHeight.value == 20)
+        }
+        for id in ["iphone-13", "iphone-16e", "macbook-pro-14"] {
+            if case .notch = try library.preset(named: id).cutout {} else { Issue.record("\(id) should have a notch") }
+        }
+    }
+
+    @Test("every number of every repository preset has a source and a confidence")
+    func sources() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        for preset in library.presets {
+            for field in preset.sourcedFields {
+                #expect(field.source?.isEmpty == false, "\(preset.id) \(field.name) has no source")
+                #expect(field.confidence != nil, "\(preset.id) \(field.name) has no confidence")
+            }
+        }
+    }
+
+    @Test("notch numbers satisfy width = cs + 2 (rt + 2 rb) and h >= rt + rb")
+    func notchRelation() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        for preset in library.presets {
+            guard case let .notch(notch) = preset.cutout else { continue }
+            let bar = preset.bar
+            #expect(abs(bar.notchWidth - notch.width.value) < 1e-9)
+            #expect(bar.h >= bar.rt + bar.rb)
+            #expect(bar.cs >= 0)
+        }
+    }
+
+    @Test("aliases users type find presets")
+    func aliases() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        #expect(try library.preset(named: "iPhone 15 Pro").id == "iphone-15-pro")
+        #expect(try library.preset(named: "iphone15pro").id == "iphone-15-pro")
+        #expect(try library.preset(named: "IPHONE-16E").id == "iphone-16e")
+        #expect(try library.preset(named: "MacBook Pro 14-inch").id == "macbook-pro-14")
+    }
+
+    @Test("presets/README.md is the current output of `presets --markdown`")
+    func readmeIsCurrent() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        let readme = try String(contentsOfFile: PresetTableTests.directory + "/README.md", encoding: .utf8)
+        #expect(readme == PresetCatalog.markdown(library.presets) + "\n", "run `make presets-readme`")
+    }
+}
