@@ -11,7 +11,7 @@ enum BenchCommand: Command {
         .flag("json", "Print one JSON object"),
         .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
         .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
-        .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 2)"),
+        .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 3)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
     ]
@@ -64,7 +64,7 @@ enum BenchCommand: Command {
 
     static func runPipeline(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
         var request = RenderRequest()
-        request.duration = try args.double("duration", in: 0.5...60) ?? 2
+        request.duration = try args.double("duration", in: 0.5...60) ?? 3
         let plan: RenderPlan
         do { plan = try request.resolve(preset: preset) } catch { throw UsageError(error.description) }
         let quality = try args.choice("quality", Quality.self) ?? .draft
