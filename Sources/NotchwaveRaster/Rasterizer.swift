@@ -181,6 +181,7 @@ public final class Rasterizer {
                              paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
         let solid = paint.pointee.solid.packed
         let isSolid = paint.pointee.kind == .solid
+        // (A regions paint picks its part per pixel inside packedScalar.)
         let cells = spans.cells
         for x in part {
             let coverage = span.isRun ? span.value : cells[Int(span.cellOffset) + x - Int(span.x0)]
@@ -196,6 +197,13 @@ public final class Rasterizer {
                            paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
         let n = part.count
         guard n > 0 else { return }
+        if paint.pointee.kind == .regions {
+            // Each run of one part is painted with that part's paint.
+            paint.pointee.forEachRegionPart(in: part, y: y) { piece, partPaint in
+                paintSIMD(piece, span: span, row: row, y: y, paint: partPaint, mode: mode)
+            }
+            return
+        }
         let start = row + part.lowerBound
         if span.isRun {
             let cov = Blend.quantize(span.value)

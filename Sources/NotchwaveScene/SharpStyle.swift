@@ -7,32 +7,33 @@ import NotchwaveTimeline
 public struct SharpStyle: WaveStyle {
     public static let name = "sharp"
     public static let summary = "the seed RainbowBar: solid waves emitted every period, a closing gradient wave after --stop"
-    public static let options = [
-        StyleOption(key: "easing", defaultValue: "ease-in",
-                    summary: "timing curve of each wave: ease-in, ease-out, ease-in-out, linear, super-ease-in or cubic-bezier(x1,y1,x2,y2)"),
-    ]
+    public static let options: [StyleOption] = []
 
     private let timeline: SharpTimeline
     private let shapes: WaveShapes
     private let background: RGBA8
+    private let loopOffset: Double
 
     public init(configuration: StyleConfiguration) throws(StyleError) {
         try SharpStyle.checkOptionKeys(configuration.options)
-        let easing: CubicBezierEasing
-        do {
-            easing = try CubicBezierEasing.parse(SharpStyle.optionValue("easing", in: configuration.options))
-        } catch {
-            throw StyleError(style: SharpStyle.name, message: error.description)
-        }
+        let easing = try StyleEasing.resolve(configuration.animation.easing, default: .easeIn, style: SharpStyle.name)
         timeline = SharpTimeline(animation: configuration.animation, easing: easing)
+        // A seamless loop shows the steady state: time runs from one wave duration plus
+        // one period after the start, when waves are in flight and the state repeats
+        // every colors.count periods.
+        let animation = configuration.animation
+        loopOffset = animation.loop ? animation.start + animation.waveDuration + animation.period : 0
         shapes = configuration.shapes
         background = configuration.animation.background.rgba8
     }
 
     public var naturalEnd: Double? { timeline.completionTime }
 
+    /// One loop: `colors.count` periods (the colour ring comes round).
+    public var loopLength: Double { Double(timeline.animation.colors.count) * timeline.animation.period }
+
     public func drawCommands(at t: Double) -> [DrawCommand] {
-        let state = timeline.state(at: t)
+        let state = timeline.state(at: t + loopOffset)
         var commands = state.waves.map { wave in
             DrawCommand(shape: shapes.wave(phase: wave.phase), paint: .solid(wave.color.rgba8))
         }

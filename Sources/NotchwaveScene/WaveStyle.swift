@@ -56,6 +56,8 @@ public protocol WaveStyle: Sendable {
     /// When the animation is over if nothing else decides (a stop's completion), or nil
     /// when it runs forever.
     var naturalEnd: Double? { get }
+    /// The length of one seamless loop (`--loop`).
+    var loopLength: Double { get }
 }
 
 /// A style option that is unknown or has a bad value.
@@ -85,7 +87,15 @@ extension WaveStyle {
 /// The registered styles.
 public enum WaveStyles {
     /// Every style, by name.
-    public static let all: [any WaveStyle.Type] = [SharpStyle.self]
+    public static let all: [any WaveStyle.Type] = [SharpStyle.self, SmoothStyle.self]
+
+    /// The timing of the style `selection` names, for `RenderRequest.resolve`: its loop
+    /// length and natural end (built on a nominal geometry; timing never depends on it).
+    public static func timing(animation: AnimationParameters, selection: StyleSelection, geometry: SceneGeometry) throws -> (loop: Double, end: Double?) {
+        let style = try named(selection.name).init(configuration: StyleConfiguration(geometry: geometry, animation: animation,
+                                                                                     options: selection.options))
+        return (style.loopLength, style.naturalEnd)
+    }
 
     /// The style type named `name`.
     public static func named(_ name: String) throws(StyleError) -> any WaveStyle.Type {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NotchwaveModel
 import NotchwavePipeline
+import NotchwaveScene
 import TestSupport
 
 /// Golden frames: the bar strip of each seed preset at a few times, compared exactly
@@ -29,6 +30,23 @@ struct GoldenFrameTests {
         let plan = try GoldenFrameTests.plan(id, stop: stop)
         let (rgba, width, height) = try FrameExport.straightRGBA(plan: plan, time: time)
         let name = "\(id)-bar-t\(time)" + (stop.map { "-stop\($0)" } ?? "")
+        let problem = try GoldenImage.check(name: name, rgba: rgba, width: width, height: height, directory: GoldenFrameTests.directory)
+        #expect(problem == nil, "\(problem ?? "")")
+    }
+
+    @Test("smooth style bar strips: notch, island and no cutout", arguments: [
+        ("iphone-x", 0.4, nil), ("iphone-x", 1.6, nil), ("iphone-x", 2.7, 2.0),
+        ("iphone-15-pro", 1.6, nil), ("iphone-15-pro", 2.7, 2.0), ("plain", 1.6, nil),
+    ] as [(String, Double, Double?)])
+    func smoothStrips(id: String, time: Double, stop: Double?) throws {
+        let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
+        var request = RenderRequest()
+        request.region = .bar
+        request.stop = stop
+        request.style = "smooth"
+        let plan = try request.resolveWithStyle(preset: preset)
+        let (rgba, width, height) = try FrameExport.straightRGBA(plan: plan, time: time)
+        let name = "smooth-\(id)-bar-t\(time)" + (stop.map { "-stop\($0)" } ?? "")
         let problem = try GoldenImage.check(name: name, rgba: rgba, width: width, height: height, directory: GoldenFrameTests.directory)
         #expect(problem == nil, "\(problem ?? "")")
     }

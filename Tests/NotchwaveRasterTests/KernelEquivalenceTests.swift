@@ -13,7 +13,17 @@ func randomPaint(_ rng: inout SplitMix64, size: Float) -> Paint {
     let space = GradientInterpolation.allCases.randomElement(using: &rng) ?? .srgb
     func point() -> PixelPoint { PixelPoint(x: r(-4, size + 4), y: r(-4, size + 4)) }
     var paint: Paint
-    switch Int.random(in: 0..<5, using: &rng) {
+    switch Int.random(in: 0..<6, using: &rng) {
+    case 5:
+        // Regions: two bands split along x into parts of other kinds.
+        let split = r(0, size)
+        func part() -> Paint {
+            Bool.random(using: &rng) ? .solid(color())
+                : .linear(start: point(), end: point(), stops: stops, interpolation: space)
+        }
+        let x0 = r(0, size / 2), x1 = x0 + r(0, size / 2)
+        paint = .regions([PaintBand(y0: -1000, y1: split, breaks: [x0], paints: [part(), part()]),
+                          PaintBand(y0: split, y1: 1000, breaks: [x0, x1], paints: [part(), part(), part()])])
     case 0: paint = .solid(color())
     case 1: paint = .linear(start: point(), end: point(), stops: stops, interpolation: space)
     case 2: paint = .radial(center: point(), startRadius: r(0, 4), endRadius: r(4, size), stops: stops, interpolation: space)

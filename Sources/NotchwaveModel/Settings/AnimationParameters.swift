@@ -12,10 +12,20 @@ public struct AnimationParameters: Sendable, Equatable {
     public var start: Double
     /// When emission stops and the closing wave starts, or nil for none.
     public var stop: Double?
+    /// The timing curve (`ease-in`, `cubic-bezier(...)`, ...), or nil for the style's own.
+    public var easing: String?
+    /// The length of one loop of styles that loop (the smooth style's clock).
+    public var cycle: Double
+    /// Render a seamless loop: whole cycles with no transitions.
+    public var loop: Bool
 
     /// The spec's defaults: 0.3 s, 3 waves, red, green, blue on white, start 0, no stop.
     public init(period: Double = 0.3, waves: Int = 3, colors: [Color]? = nil, background: Color = .white,
-                start: Double = 0, stop: Double? = nil, appearance: Appearance = .light) {
+                start: Double = 0, stop: Double? = nil, appearance: Appearance = .light,
+                easing: String? = nil, cycle: Double = 1, loop: Bool = false) {
+        self.easing = easing
+        self.cycle = cycle
+        self.loop = loop
         self.period = period
         self.waves = waves
         self.colors = colors ?? ["red", "green", "blue"].compactMap { SystemColors.color(named: $0, appearance: appearance) }

@@ -17,6 +17,11 @@ public struct RenderRequest: Sendable, Equatable {
     public var appearance: Appearance?
     public var style: String?
     public var styleOptions: [String: String] = [:]
+    public var easing: String?
+    public var cycle: Double?
+    public var loop: Bool?
+    /// With `loop`: how many loops (default 1).
+    public var loops: Int?
 
     /// An empty request (all defaults).
     public init() {}
@@ -30,54 +35,83 @@ public struct RenderRequest: Sendable, Equatable {
         public static let time = 0.0...3600.0
     }
 
+    /// A style's own timing, which decides the default duration: the length of one
+    /// seamless loop, and when the animation ends by itself with a stop (nil without).
+    public typealias StyleTiming = @Sendable (AnimationParameters, StyleSelection) throws -> (loop: Double, end: Double?)
+
+    /// The sharp style's timing: loops of `colors.count * period`; with a stop the closing
+    /// wave ends at `stop + D`.
+    public static let sharpTiming: StyleTiming = { animation, _ in
+        (Double(animation.colors.count) * animation.period, animation.stop.map { $0 + animation.waveDuration })
+    }
+
     /// The plan for `preset`: the spec's defaults where nothing was asked (period 0.3 s,
     /// 3 waves, red/green/blue, white or, in dark appearance, black background, start 0,
-    /// no stop, 60 fps, 3 s, or `stop + D + hold` when a stop is given).
-    public func resolve(preset: Preset) throws(RequestError) -> RenderPlan {
+    /// no stop, 60 fps, 3 s, or the style's end plus `hold` when a stop is given, or whole
+    /// loops with `loop`). `timing` is the style's (the sharp style's by default).
+    public func resolve(preset: Preset, timing: StyleTiming = RenderRequest.sharpTiming) throws -> RenderPlan {
         let appearance = self.appearance ?? .light
         let period = self.period ?? 0.3
-        guard Limits.period.contains(period) else { throw .outOfRange("--period", "\(period)", "0.001 to 60 seconds") }
+        guard Limits.period.contains(period) else { throw RequestError.outOfRange("--period", "\(period)", "0.001 to 60 seconds") }
         let waves = self.waves ?? 3
-        guard Limits.waves.contains(waves) else { throw .outOfRange("--waves", "\(waves)", "1 to 64") }
+        guard Limits.waves.contains(waves) else { throw RequestError.outOfRange("--waves", "\(waves)", "1 to 64") }
         let colors: [Color]
         do {
             colors = try Color.parseList(self.colors ?? "red,green,blue", appearance: appearance)
         } catch {
-            throw .invalid("--colors", error.description)
+            throw RequestError.invalid("--colors", error.description)
         }
         var background = appearance.defaultBackground
         if let text = self.background {
             do {
                 background = try Color.parse(text, appearance: appearance)
             } catch {
-                throw .invalid("--background", error.description)
+                throw RequestError.invalid("--background", error.description)
             }
         }
         let start = self.start ?? 0
-        guard Limits.time.contains(start) else { throw .outOfRange("--start", "\(start)", "0 to 3600 seconds") }
+        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--start", "\(start)", "0 to 3600 seconds") }
         if let stop {
-            guard Limits.time.contains(stop) else { throw .outOfRange("--stop", "\(stop)", "0 to 3600 seconds") }
-            guard stop >= start else { throw .invalid("--stop", "the stop (\(stop) s) is before the start (\(start) s)") }
+            guard Limits.time.contains(stop) else { throw RequestError.outOfRange("--stop", "\(stop)", "0 to 3600 seconds") }
+            guard stop >= start else { throw RequestError.invalid("--stop", "the stop (\(stop) s) is before the start (\(start) s)") }
         }
         let hold = self.hold ?? 0
-        guard Limits.time.contains(hold) else { throw .outOfRange("--hold", "\(hold)", "0 to 3600 seconds") }
+        guard Limits.time.contains(hold) else { throw RequestError.outOfRange("--hold", "\(hold)", "0 to 3600 seconds") }
         let fps = self.fps ?? 60
-        guard Limits.fps.contains(fps) else { throw .outOfRange("--fps", "\(fps)", "1 to 240") }
+        guard Limits.fps.contains(fps) else { throw RequestError.outOfRange("--fps", "\(fps)", "1 to 240") }
+        let cycle = self.cycle ?? 1
+        guard Limits.period.contains(cycle) else { throw RequestError.outOfRange("--cycle", "\(cycle)", "0.001 to 60 seconds") }
+        let loop = self.loop ?? false
+        if loop && stop != nil { throw RequestError.invalid("--loop", "a seamless loop has no stop; drop --stop") }
+        let loops = self.loops ?? 1
+        guard (1...1000).contains(loops) else { throw RequestError.outOfRange("--loops", "\(loops)", "1 to 1000") }
         let animation = AnimationParameters(period: period, waves: waves, colors: colors, background: background,
-                                            start: start, stop: stop, appearance: appearance)
-        let duration = self.duration ?? (stop.map { $0 + animation.waveDuration + hold } ?? 3)
+                                            start: start, stop: stop, appearance: appearance,
+                                            easing: easing, cycle: cycle, loop: loop)
+        let selection = StyleSelection(name: style ?? "sharp", options: styleOptions)
+        let (loopLength, end) = try timing(animation, selection)
+        let duration: Double
+        if let explicit = self.duration {
+            duration = explicit
+        } else if loop {
+            duration = loopLength * Double(loops)
+        } else if let end {
+            duration = end + hold
+        } else {
+            duration = 3
+        }
         guard duration > 0, Limits.duration.contains(duration) else {
-            throw .outOfRange("--duration", "\(duration)", "more than 0 and at most 3600 seconds")
+            throw RequestError.outOfRange("--duration", "\(duration)", "more than 0 and at most 3600 seconds")
         }
         let region = self.region ?? .screen
         let plan = RenderPlan(preset: preset, animation: animation,
-                              style: StyleSelection(name: style ?? "sharp", options: styleOptions),
+                              style: selection,
                               fps: fps, duration: duration, region: region,
                               drawsCutout: drawsCutout ?? true,
                               masksCorners: masksCorners ?? false,
                               evenSizePolicy: evenSizePolicy ?? .pad, appearance: appearance)
         guard plan.frameCount >= 1 else {
-            throw .invalid("--duration", "\(duration) s at \(fps) fps is less than one frame")
+            throw RequestError.invalid("--duration", "\(duration) s at \(fps) fps is less than one frame")
         }
         return plan
     }

@@ -58,7 +58,6 @@ public struct PipelineBenchmark {
             // stored conversions instead of rendered and converted.
             let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height, maskFill: .black)
             let renderer = FrameRenderer(scene: scene)
-            let rows = renderer.dynamicRows
             let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
             var encoderSeconds = Double.infinity
             var pipelineSeconds = Double.infinity

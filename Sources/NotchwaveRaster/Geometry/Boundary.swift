@@ -1,7 +1,7 @@
 /// The left or right boundary of a band: pieces that follow each other downwards.
 public struct Boundary: Sendable, Equatable {
     /// The pieces, ordered by y; each starts where the previous one ends.
-    public private(set) var pieces: [BoundaryPiece]
+    public internal(set) var pieces: [BoundaryPiece]
 
     /// An empty boundary; add pieces with the `add` methods.
     public init() { pieces = [] }

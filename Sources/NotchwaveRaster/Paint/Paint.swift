@@ -48,6 +48,10 @@ public indirect enum Paint: Sendable, Equatable {
     /// `paint` evaluated at `x` reflected onto the right of the vertical line `x = axis`
     /// (`axis + |x - axis|`): one paint for both mirrored halves of a shape.
     case mirrored(Paint, axis: Float)
+    /// Different paints in different places: each pixel takes the paint of the band and
+    /// the part of it its centre lies in (see `PaintBand`). One shape can so carry a
+    /// composite fill without seams where the parts meet (no edge is anti-aliased twice).
+    case regions([PaintBand])
 
     /// True when every pixel the paint produces is opaque.
     public var isOpaque: Bool {
@@ -56,6 +60,27 @@ public indirect enum Paint: Sendable, Equatable {
         case let .linear(_, _, stops, _), let .radial(_, _, _, stops, _), let .conic(_, _, _, stops, _):
             return !stops.isEmpty && stops.allSatisfy { $0.color.isOpaque }
         case let .mirrored(p, _): return p.isOpaque
+        case let .regions(bands): return bands.allSatisfy { $0.paints.allSatisfy(\.isOpaque) }
         }
+    }
+}
+
+/// A horizontal band of a `.regions` paint: the rows whose pixel centres lie in
+/// `[y0, y1)`, split along x at `breaks` (ascending): `paints[0]` left of `breaks[0]`,
+/// `paints[i]` in `[breaks[i-1], breaks[i])`, the last one from the last break on. Rows
+/// above the first band use the first band, rows below the last band the last one.
+public struct PaintBand: Sendable, Equatable {
+    public var y0: Float
+    public var y1: Float
+    public var breaks: [Float]
+    public var paints: [Paint]
+
+    /// A band; `paints.count` must be `breaks.count + 1`.
+    public init(y0: Float, y1: Float, breaks: [Float] = [], paints: [Paint]) {
+        precondition(paints.count == breaks.count + 1, "a paint band needs one paint more than breaks")
+        self.y0 = y0
+        self.y1 = y1
+        self.breaks = breaks
+        self.paints = paints
     }
 }

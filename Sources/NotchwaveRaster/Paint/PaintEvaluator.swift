@@ -1,7 +1,15 @@
 /// A paint prepared for evaluation: geometry reduced to a few constants and stops
 /// converted to premultiplied components of the interpolation space.
 struct PaintEvaluator {
-    enum Kind { case solid, linear, radial, conic }
+    enum Kind { case solid, linear, radial, conic, regions }
+
+    /// One band of a regions paint, prepared.
+    struct Band {
+        var y0: Float
+        var y1: Float
+        var breaks: [Float]
+        var parts: [PaintEvaluator]
+    }
 
     let kind: Kind
     let interpolation: GradientInterpolation
@@ -20,10 +28,16 @@ struct PaintEvaluator {
     private var locations: [Float] = []
     private var inverseGaps: [Float] = []
     private var components: [(Float, Float, Float, Float)] = []
+    /// The bands of a regions paint.
+    private(set) var bands: [Band] = []
 
-    init(_ paint: Paint) {
+    init(_ paint: Paint, mirrorAxis axis: Float? = nil) {
         var paint = paint
-        if case let .mirrored(inner, axis) = paint {
+        if let axis {
+            mirrors = true
+            mirrorAxis = axis
+        }
+        while case let .mirrored(inner, axis) = paint {
             mirrors = true
             mirrorAxis = axis
             paint = inner
@@ -63,8 +77,16 @@ struct PaintEvaluator {
             gapHalf = (twoPi - sweep) * 0.5
             solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
             prepare(stops)
+        case let .regions(paintBands):
+            kind = .regions
+            interpolation = .srgb
+            solid = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
+            let axis: Float? = mirrors ? mirrorAxis : nil
+            bands = paintBands.map { band in
+                Band(y0: band.y0, y1: band.y1, breaks: band.breaks, parts: band.paints.map { PaintEvaluator($0, mirrorAxis: axis) })
+            }
         case .mirrored:
-            preconditionFailure("nested mirrored paints are flattened by the caller")
+            preconditionFailure("unreachable: mirrored paints are unwrapped above")
         }
     }
 
@@ -108,7 +130,7 @@ struct PaintEvaluator {
         let dy = y - V(broadcast: originY)
         var t: V
         switch kind {
-        case .solid:
+        case .solid, .regions:
             t = zero
         case .linear:
             t = dx * V(broadcast: dirX) + dy * V(broadcast: dirY)
@@ -175,6 +197,10 @@ struct PaintEvaluator {
     /// The packed premultiplied pixel at `(x, y)`, computed one pixel at a time.
     @inline(__always)
     func packedScalar(x: Int, y: Int) -> UInt32 {
+        if kind == .regions {
+            let part = regionPaint(x: x, y: y)
+            return part.kind == .solid ? part.solid.packed : part.packedScalar(x: x, y: y)
+        }
         let (r, g, b, a) = shade(x: Float(x) + 0.5, y: Float(y) + 0.5)
         let alpha = Float.laneMin(Float.laneMax(a, 0), 255)
         func channel(_ c: Float) -> UInt32 { Blend.channel(Float.laneMin(Float.laneMax(c, 0), alpha)) }
@@ -238,6 +264,61 @@ struct PaintEvaluator {
         let tailStart = first == 1 ? firstEnd : middleEnd
         if tailStart < part.upperBound {
             body(tailStart..<part.upperBound, last == 1 ? nil : packedScalar(x: tailStart, y: y))
+        }
+    }
+
+    // MARK: - Regions
+
+    /// The band of a regions paint for row `y`.
+    @inline(__always) private func band(forRow y: Int) -> Int {
+        let py = Float(y) + 0.5
+        var index = 0
+        while index + 1 < bands.count && py >= bands[index].y1 { index += 1 }
+        return index
+    }
+
+    /// The part of band `b` pixel `x` belongs to (by its centre, reflected when mirrored).
+    @inline(__always) private func part(_ b: Int, x: Int) -> Int {
+        var q = Float(x) + 0.5
+        if mirrors { q = mirrorAxis + (q - mirrorAxis).magnitude }
+        var index = 0
+        let breaks = bands[b].breaks
+        while index < breaks.count && q >= breaks[index] { index += 1 }
+        return index
+    }
+
+    /// The evaluator of a regions paint at pixel `(x, y)`.
+    func regionPaint(x: Int, y: Int) -> PaintEvaluator {
+        let b = band(forRow: y)
+        return bands[b].parts[part(b, x: x)]
+    }
+
+    /// Splits `part` of row `y` of a regions paint into runs of one sub-paint each and calls
+    /// `body` with each run and its paint, in order. The runs are found with the same
+    /// per-pixel rule as `regionPaint` (the part index is monotone on each side of the
+    /// mirror axis, so binary searches find where it changes).
+    func forEachRegionPart(in span: Range<Int>, y: Int, _ body: (Range<Int>, UnsafePointer<PaintEvaluator>) -> Void) {
+        let b = band(forRow: y)
+        var pieces: [Range<Int>] = [span]
+        if mirrors {
+            let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), span.lowerBound), span.upperBound)
+            pieces = [span.lowerBound..<split, split..<span.upperBound]
+        }
+        bands[b].parts.withUnsafeBufferPointer { parts in
+            for piece in pieces where !piece.isEmpty {
+                var start = piece.lowerBound
+                while start < piece.upperBound {
+                    let index = part(b, x: start)
+                    // The first pixel after `start` whose part differs (monotone).
+                    var lo = start + 1, hi = piece.upperBound
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if part(b, x: mid) == index { lo = mid + 1 } else { hi = mid }
+                    }
+                    body(start..<lo, parts.baseAddress! + index)
+                    start = lo
+                }
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import NotchwaveScene
 import NotchwaveModel
 
 /// The options `render` and `frame` share: the preset and the animation.
@@ -5,8 +6,11 @@ enum AnimationOptions {
     static let specs: [OptionSpec] = [
         .value("preset", "ID", "Device preset id or alias (default: iphone-x); see `notchwave presets`"),
         .value("preset-file", "PATH", "A preset JSON file of your own instead of --preset"),
-        .value("style", "NAME", "Wave style: sharp (default); see `notchwave styles`"),
-        .value("style-option", "KEY=VALUE", "A style's own option (repeatable)", repeatable: true),
+        .value("style", "NAME", "Wave style: sharp (default) or smooth; see `notchwave styles`"),
+        .value("style-option", "KEY=VALUE", "A style's own option (repeatable); see `notchwave styles`", repeatable: true),
+        .value("easing", "CURVE", "Timing curve: ease-in (sharp's default), super-ease-in (smooth's), ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)"),
+        .value("cycle", "SECONDS", "Loop length of the smooth style's clock (default: 1)"),
+        .flag("loop", "A seamless loop: whole cycles (sharp: colours x period), no transitions"),
         .value("period", "SECONDS", "Time between wave emissions (default: 0.3)"),
         .value("waves", "N", "Waves in flight; one wave lasts period x waves (default: 3)"),
         .value("colors", "LIST", "Comma-separated wave colours: iOS system names or #RRGGBB[AA] (default: red,green,blue)"),
@@ -45,6 +49,9 @@ enum AnimationOptions {
         if args.has("no-cutout") { request.drawsCutout = false }
         if args.has("mask") { request.masksCorners = true }
         request.style = args.string("style")
+        request.easing = args.string("easing")
+        request.cycle = try args.double("cycle", in: 0.05...60)
+        if args.has("loop") { request.loop = true }
         for option in args.strings("style-option") {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
                 throw UsageError("--style-option expects KEY=VALUE, got '\(option)'")
@@ -58,8 +65,8 @@ enum AnimationOptions {
     static func plan(_ args: ParsedArguments, request: RenderRequest) throws -> RenderPlan {
         let preset = try preset(args)
         do {
-            return try request.resolve(preset: preset)
-        } catch {
+            return try request.resolveWithStyle(preset: preset)
+        } catch let error as RequestError {
             throw UsageError(error.description)
         }
     }

@@ -66,7 +66,7 @@ enum BenchCommand: Command {
         var request = RenderRequest()
         request.duration = try args.double("duration", in: 0.5...60) ?? 3
         let plan: RenderPlan
-        do { plan = try request.resolve(preset: preset) } catch { throw UsageError(error.description) }
+        do { plan = try request.resolve(preset: preset) } catch { throw UsageError("\(error)") }
         let quality = try args.choice("quality", Quality.self) ?? .draft
         let figures = try PipelineBenchmark(plan: plan, encode: EncodeRequest(quality: quality), workers: workers).run()
         if args.has("json") {

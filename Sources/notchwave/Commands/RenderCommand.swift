@@ -12,6 +12,7 @@ enum RenderCommand: Command {
     ] + AnimationOptions.specs + [
         .value("duration", "SECONDS", "Video length (default: 3, or stop + period x waves + hold with --stop)"),
         .value("hold", "SECONDS", "With --stop: extra time on the final frame (default: 0)"),
+        .value("loops", "N", "With --loop: how many loops (default: 1)"),
         .value("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one (default: pad)"),
         .value("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence) (default: from the extension)"),
         .value("quality", "LEVEL", "draft, standard (default), high or lossless (mapping per codec in the README)"),
@@ -48,6 +49,7 @@ enum RenderCommand: Command {
         var request = try AnimationOptions.request(args)
         request.duration = try args.double("duration", in: 0.001...3600)
         request.hold = try args.double("hold", in: 0...3600)
+        request.loops = try args.int("loops", in: 1...1000)
         request.evenSizePolicy = try args.choice("even", EvenSizePolicy.self)
         var encode = EncodeRequest()
         encode.codec = args.string("codec")?.lowercased()
