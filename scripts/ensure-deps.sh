@@ -12,6 +12,12 @@ if [ "$mode" = "test" ]; then
   packages+=(ffmpeg)
 fi
 
+# The tests check the Kubernetes and CI files with PyYAML.
+if [ "$mode" = "test" ] && ! python3 -c "import yaml" >/dev/null 2>&1; then
+  echo "Installing PyYAML for the tests ..." >&2
+  python3 -m pip install --quiet pyyaml >/dev/null 2>&1 || packages+=(python3-yaml)
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -9,7 +9,7 @@ let notchwaveVersion = "0.1.0"
 
 /// Every subcommand, in help order.
 enum Commands {
-    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, PresetsCommand.self, StylesCommand.self, BenchCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, PresetsCommand.self, StylesCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
 }
 
 func mainHelp() -> String {

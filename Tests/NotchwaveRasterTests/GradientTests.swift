@@ -108,4 +108,25 @@ struct GradientTests {
             #expect(straight.r >= 254, "x \(x): \(straight)")
         }
     }
+
+    @Test("two stops at one location make a step; at and past it the later stop's colour")
+    func hardStops() {
+        // Stops red@0, blue@0.5, green@0.5, green@1: left of the middle red to blue,
+        // right of it green, exactly at it green.
+        let green = RGBA8(r: 0, g: 255, b: 0)
+        let paint = Paint.linear(start: PixelPoint(x: 0.5, y: 0), end: PixelPoint(x: 64.5, y: 0),
+                                 stops: [GradientStop(red, at: 0), GradientStop(blue, at: 0.5), GradientStop(green, at: 0.5), GradientStop(green, at: 1)],
+                                 interpolation: .srgb)
+        for kernel in RasterKernel.allCases {
+            let canvas = paintCanvas(paint, kernel: kernel)
+            #expect(canvas.pixel(x: 32, y: 0) == green.premultiplied)   // centre 32.5: t = 0.5 exactly
+            #expect(canvas.pixel(x: 40, y: 0) == green.premultiplied)
+            #expect(canvas.pixel(x: 31, y: 0).b > 240)                    // just before: nearly blue
+            #expect(canvas.pixel(x: 63, y: 0) == green.premultiplied)
+        }
+        // Both stops at the end (the smooth style's middle stop at 1): the last colour.
+        let end = Paint.radial(center: PixelPoint(x: 0, y: 0), startRadius: 0, endRadius: 10,
+                               stops: [GradientStop(red, at: 0), GradientStop(blue, at: 1), GradientStop(green, at: 1)], interpolation: .srgb)
+        #expect(paintCanvas(end).pixel(x: 40, y: 40) == green.premultiplied)
+    }
 }

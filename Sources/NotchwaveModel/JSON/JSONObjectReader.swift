@@ -135,9 +135,9 @@ public enum JSONValues {
     }
 
     /// Parses `text`, turning a syntax error into a configuration error for `file`.
-    public static func parse(_ text: String, file: String) throws -> JSONNode {
+    public static func parse(_ text: String, file: String, allowingComments: Bool = false) throws -> JSONNode {
         do {
-            return try JSONParser.parse(text)
+            return try JSONParser.parse(text, allowingComments: allowingComments)
         } catch {
             throw ConfigurationError(file: file, path: "$", position: error.position, problem: "invalid JSON: \(error.message)")
         }

@@ -7,23 +7,51 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 /// A small strict JSON parser (RFC 8259) that records the position of every value.
 public struct JSONParser {
     private let bytes: [UInt8]
+    private let allowsComments: Bool
     private var index = 0
     private var line = 1
     private var lineStart = 0
 
-    /// Parses `text` into a node.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        parser.skipWhitespace()
+    /// Parses `text` into a node; with `allowingComments`, `//` and `/* */` comments are
+    /// skipped like white space (for hand-written job files).
+    public static func parse(_ text: String, allowingComments: Bool = false) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: Array(text.utf8), allowsComments: allowingComments)
+        try parser.skipComments()
         let node = try parser.value(depth: 0)
-        parser.skipWhitespace()
+        try parser.skipComments()
         if parser.index < parser.bytes.count {
             throw parser.error("unexpected text after the JSON value")
         }
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], allowsComments: Bool) {
+        self.bytes = bytes
+        self.allowsComments = allowsComments
+    }
+
+    /// White space and, when allowed, comments.
+    private mutating func skipComments() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard allowsComments else { return }
+        while index + 1 < bytes.count && bytes[index] == UInt8(ascii: "/") {
+            if bytes[index + 1] == UInt8(ascii: "/") {
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if bytes[index + 1] == UInt8(ascii: "*") {
+                let start = position
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    if bytes[index] == UInt8(ascii: "\n") { line += 1; lineStart = index + 1 }
+                    index += 1
+                }
+                guard index + 1 < bytes.count else { throw JSONSyntaxError(message: "unterminated /* comment", position: start) }
+                index += 2
+            } else {
+                return
+            }
+            skipWhitespace()
+        }
+    }
 
     private var position: JSONPosition { JSONPosition(line: line, column: index - lineStart + 1) }
 
@@ -74,26 +102,26 @@ public struct JSONParser {
         let start = position
         index += 1
         var members: [JSONNode.Member] = []
-        skipWhitespace()
+        try skipComments()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             return JSONNode(.object(members), at: start)
         }
         while true {
-            skipWhitespace()
+            try skipComments()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyPosition = position
             let key = try string()
             if members.contains(where: { $0.key == key }) {
                 throw JSONSyntaxError(message: "duplicate key \"\(key)\"", position: keyPosition)
             }
-            skipWhitespace()
+            try skipComments()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             index += 1
-            skipWhitespace()
+            try skipComments()
             let member = try value(depth: depth + 1)
             members.append(JSONNode.Member(key: key, keyPosition: keyPosition, value: member))
-            skipWhitespace()
+            try skipComments()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
@@ -106,15 +134,15 @@ public struct JSONParser {
         let start = position
         index += 1
         var items: [JSONNode] = []
-        skipWhitespace()
+        try skipComments()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             return JSONNode(.array(items), at: start)
         }
         while true {
-            skipWhitespace()
+            try skipComments()
             items.append(try value(depth: depth + 1))
-            skipWhitespace()
+            try skipComments()
             guard index < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }

@@ -111,9 +111,11 @@ struct PaintEvaluator {
             locations = [0]
             components = [(0, 0, 0, 0)]
         }
+        // A zero-length segment (two stops at one location) is a step: its scale is
+        // infinite, so any location at or past it takes the later stop's colour.
         for i in 0..<(locations.count - 1) {
             let gap = locations[i + 1] - locations[i]
-            inverseGaps.append(gap > 0 ? 1 / gap : Float.greatestFiniteMagnitude)
+            inverseGaps.append(gap > 0 ? 1 / gap : Float.infinity)
         }
     }
 
@@ -161,7 +163,9 @@ struct PaintEvaluator {
         for i in 0..<inverseGaps.count {
             let a = components[i], b = components[i + 1]
             let start = V(broadcast: locations[i])
-            let local = V.laneMin(V.laneMax((t - start) * V(broadcast: inverseGaps[i]), zero), one)
+            // (t - start) * inf is inf past a step and NaN exactly on it; both select 1.
+            let scaled = (t - start) * V(broadcast: inverseGaps[i])
+            let local = V.laneSelect(V.laneLess(scaled, one), V.laneMax(scaled, zero), one)
             let active = V.laneLess(start, t + V(broadcast: Float.leastNonzeroMagnitude))
             c0 = V.laneSelect(active, V(broadcast: a.0) + (V(broadcast: b.0) - V(broadcast: a.0)) * local, c0)
             c1 = V.laneSelect(active, V(broadcast: a.1) + (V(broadcast: b.1) - V(broadcast: a.1)) * local, c1)

@@ -1,0 +1,179 @@
+import Foundation
+import NotchwaveModel
+
+/// What a batch knows about one output it wrote (or failed to write).
+public struct ManifestEntry: Sendable, Equatable {
+    public var output: String
+    public var preset: String
+    public var style: String
+    public var variant: String
+    public var format: String
+    /// `ok` or `failed`.
+    public var status: String
+    public var error: String?
+    public var parameters: JSONOutput
+    public var parametersHash: String
+    public var sha256: String?
+    public var size: Int?
+    public var frames: Int?
+    public var duration: Double?
+    public var codec: String?
+    public var seconds: Double?
+
+    var json: JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("output", .string(output)), ("status", .string(status)), ("preset", .string(preset)), ("style", .string(style)),
+            ("variant", .string(variant)), ("format", .string(format)),
+        ]
+        if let error { members.append(("error", .string(error))) }
+        members += [("parameters", parameters), ("parametersHash", .string(parametersHash))]
+        if let sha256 { members.append(("sha256", .string(sha256))) }
+        if let size { members.append(("size", .number(Double(size)))) }
+        if let frames { members.append(("frames", .number(Double(frames)))) }
+        if let duration { members.append(("duration", .number(duration))) }
+        if let codec { members.append(("codec", .string(codec))) }
+        if let seconds { members.append(("seconds", .number((seconds * 1000).rounded() / 1000))) }
+        return .object(members)
+    }
+
+    init(json node: JSONNode, file: String, path: String) throws {
+        var r = try JSONObjectReader(node, file: file, path: path)
+        output = try r.string("output")
+        status = try r.string("status")
+        preset = try r.string("preset")
+        style = try r.string("style")
+        variant = try r.string("variant")
+        format = try r.string("format")
+        error = try r.optionalString("error")
+        parameters = try r.required("parameters").output
+        parametersHash = try r.string("parametersHash")
+        sha256 = try r.optionalString("sha256")
+        size = try r.optionalNumber("size").map { Int($0) }
+        frames = try r.optionalNumber("frames").map { Int($0) }
+        duration = try r.optionalNumber("duration")
+        codec = try r.optionalString("codec")
+        seconds = try r.optionalNumber("seconds")
+        try r.finish()
+    }
+
+    init(item: BatchItem, status: String, error: String? = nil) {
+        output = item.output
+        preset = item.preset
+        style = item.style
+        variant = item.variant
+        format = item.format
+        self.status = status
+        self.error = error
+        parameters = item.parameters
+        parametersHash = item.parametersHash
+    }
+}
+
+/// `DIR/manifest.json` (or `manifest-shard-I-of-N.json` for a shard): every output of the
+/// batch with its parameters, their hash, the file's SHA-256 and size, frames, duration,
+/// codec and how long it took.
+public struct BatchManifest: Sendable {
+    public var job: String
+    public var shard: (index: Int, count: Int)?
+    /// Entries by output path.
+    public var entries: [String: ManifestEntry]
+
+    /// The manifest's file name.
+    public static func fileName(shard: (index: Int, count: Int)?) -> String {
+        guard let shard, shard.count > 1 else { return "manifest.json" }
+        return "manifest-shard-\(shard.index)-of-\(shard.count).json"
+    }
+
+    /// An empty manifest.
+    public init(job: String, shard: (index: Int, count: Int)?) {
+        self.job = job
+        self.shard = shard
+        entries = [:]
+    }
+
+    /// Reads a manifest, or nil when the file does not exist.
+    public static func load(_ path: String) throws -> BatchManifest? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let root = try JSONValues.parse(String(decoding: data, as: UTF8.self), file: path)
+        var reader = try JSONObjectReader(root, file: path)
+        var manifest = BatchManifest(job: try reader.string("job"), shard: nil)
+        if reader.has("shard") {
+            var shard = try reader.object("shard")
+            manifest.shard = (Int(try shard.number("index")), Int(try shard.number("count")))
+            try shard.finish()
+        }
+        let outputs = try JSONValues.array(try reader.required("outputs"), file: path, path: "$.outputs")
+        for (index, node) in outputs.enumerated() {
+            let entry = try ManifestEntry(json: node, file: path, path: "$.outputs[\(index)]")
+            manifest.entries[entry.output] = entry
+        }
+        try reader.finish()
+        return manifest
+    }
+
+    var json: JSONOutput {
+        var members: [(String, JSONOutput)] = [("job", .string(job))]
+        if let shard { members.append(("shard", .object([("index", .number(Double(shard.index))), ("count", .number(Double(shard.count)))]))) }
+        members.append(("outputs", .array(entries.keys.sorted().compactMap { entries[$0]?.json })))
+        return .object(members)
+    }
+
+    /// Writes the manifest atomically (a temporary file renamed over the old one).
+    public func write(to path: String) throws {
+        let temporary = path + ".\(getpid()).partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data((json.rendered() + "\n").utf8)) else {
+            throw PipelineError.output("cannot write \(path)")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw PipelineError.output("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Combines shard manifests into one; the same output in two manifests must agree.
+    public static func merge(_ manifests: [BatchManifest]) throws -> BatchManifest {
+        var merged = BatchManifest(job: manifests.first?.job ?? "", shard: nil)
+        for manifest in manifests {
+            for (output, entry) in manifest.entries {
+                if let existing = merged.entries[output], existing.parametersHash != entry.parametersHash || existing.sha256 != entry.sha256 {
+                    if existing.status == "ok" && entry.status == "ok" {
+                        throw PipelineError.output("\(output) differs between shard manifests")
+                    }
+                    if existing.status == "ok" { continue }
+                }
+                merged.entries[output] = entry
+            }
+        }
+        return merged
+    }
+}
+
+/// The SHA-256 and size of an output: a file, or the sorted files of a PNG sequence.
+enum OutputDigest {
+    static func of(paths: [String]) throws -> (sha256: String, size: Int) {
+        var hasher = SHA256()
+        var size = 0
+        for path in paths.sorted() {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw PipelineError.output("cannot read \(path)") }
+            defer { try? handle.close() }
+            while true {
+                let chunk = handle.readData(ofLength: 1 << 20)
+                if chunk.isEmpty { break }
+                size += chunk.count
+                chunk.withUnsafeBytes { hasher.update($0) }
+            }
+        }
+        return (hasher.finalizeHex(), size)
+    }
+
+    /// The files of `output` (in `directory`): the file itself, or a sequence's frames.
+    static func files(output: String, directory: String, format: OutputFormat, frames: Int) -> [String] {
+        let path = (directory as NSString).appendingPathComponent(output)
+        if case let .pngSequence(pattern) = format {
+            let folder = (pattern as NSString).deletingLastPathComponent
+            let name = (pattern as NSString).lastPathComponent
+            return (0..<frames).map { (folder as NSString).appendingPathComponent(String(format: name, $0)) }
+        }
+        return [path]
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveScene
+
+/// One output of a batch: what to render and where.
+public struct BatchItem: Sendable {
+    /// The output path, relative to the batch's output directory.
+    public var output: String
+    public var preset: String
+    public var style: String
+    public var variant: String
+    public var format: String
+    /// The render (nil when the parameters are invalid: `problem` says why).
+    public var plan: RenderPlan?
+    public var encode: EncodeRequest
+    /// Why this output cannot be rendered, when it cannot.
+    public var problem: String?
+    /// Every parameter, for the manifest.
+    public var parameters: JSONOutput
+    /// SHA-256 of the parameters' canonical JSON: an output is up to date when its
+    /// manifest entry has the same hash and its file the recorded digest.
+    public var parametersHash: String
+    /// A relative cost: frames x pixels x a per-codec factor (for balanced shards).
+    public var estimatedCost: Double
+}
+
+/// A job file expanded into its items (the cross product of presets, styles, formats and
+/// variants), in a stable order.
+public struct BatchPlan: Sendable {
+    public let job: BatchJobSpec
+    public let items: [BatchItem]
+
+    /// Relative encoding cost per pixel and frame, measured roughly on this project's
+    /// machine (H.264 draft = 1).
+    static let codecCost: [String: Double] = [
+        "mp4": 1, "webm": 1.2, "mov": 4, "gif": 3, "png": 3, "apng": 3,
+    ]
+
+    /// Expands `job` with the presets of `library`. Unknown preset ids and duplicate
+    /// output paths are errors of the job file; invalid parameter values only make the
+    /// affected items fail.
+    public init(job: BatchJobSpec, library: PresetLibrary) throws {
+        self.job = job
+        var presets: [Preset] = []
+        switch job.presets {
+        case .all:
+            presets = library.presets
+        case let .ids(ids):
+            for (index, id) in ids.enumerated() {
+                do {
+                    presets.append(try library.preset(named: id))
+                } catch {
+                    throw ConfigurationError(file: job.file, path: "$.presets[\(index)]", position: nil, problem: "\(error)")
+                }
+            }
+        case let .filter(kind, family):
+            presets = library.presets.filter { ($0.cutout.kind == kind || kind == nil) && ($0.family == family || family == nil) }
+            guard !presets.isEmpty else {
+                throw ConfigurationError(file: job.file, path: "$.presets", position: nil, problem: "no preset matches the filter")
+            }
+        }
+        for (index, style) in job.styles.enumerated() where !WaveStyles.all.contains(where: { $0.name == style }) {
+            throw ConfigurationError(file: job.file, path: "$.styles[\(index)]", position: nil,
+                                     problem: "unknown style \"\(style)\" (available: \(WaveStyles.all.map { $0.name }.joined(separator: ", ")))")
+        }
+        var items: [BatchItem] = []
+        var owners: [String: String] = [:]
+        for preset in presets {
+            for style in job.styles {
+                for format in job.formats {
+                    for variant in job.variants {
+                        let item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant)
+                        let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)"
+                        if let other = owners[item.output] {
+                            throw ConfigurationError(file: job.file, path: "$.output", position: nil,
+                                                     problem: "\(other) and \(description) would both be written to \(item.output); add placeholders such as {variant} or {format} to the template")
+                        }
+                        owners[item.output] = description
+                        items.append(item)
+                    }
+                }
+            }
+        }
+        self.items = items
+    }
+
+    static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant) -> BatchItem {
+        let p = job.defaults.overridden(by: variant.parameters)
+        var request = RenderRequest()
+        request.period = p.period
+        request.waves = p.waves
+        request.colors = p.colors
+        request.background = p.background
+        request.start = p.start
+        request.stop = p.stop
+        request.duration = p.duration
+        request.hold = p.hold
+        request.fps = p.fps ?? (format.ext == "gif" ? 25 : nil)
+        request.drawsCutout = p.cutout
+        request.masksCorners = p.mask
+        request.easing = p.easing
+        request.cycle = p.cycle
+        request.loop = p.loop
+        request.style = style
+        request.styleOptions = job.styleOptions[style] ?? [:]
+        var problem: String? = nil
+        func choice<T: RawRepresentable>(_ text: String?, _ name: String) -> T? where T.RawValue == String {
+            guard let text else { return nil }
+            guard let value = T(rawValue: text) else {
+                problem = problem ?? "\(name) \"\(text)\" is not valid"
+                return nil
+            }
+            return value
+        }
+        request.appearance = choice(p.appearance, "appearance")
+        request.region = choice(p.region, "region")
+        request.evenSizePolicy = choice(p.even, "even")
+        var encode = EncodeRequest(codec: format.codec, quality: choice(p.quality, "quality"), crf: p.crf, bitrate: p.bitrate,
+                                   speed: p.speed, tenBit: p.tenBit ?? false, dither: p.dither)
+        if encode.bitrate.map({ Bitrate.parse($0) == nil }) == true { problem = problem ?? "bitrate \"\(encode.bitrate ?? "")\" is not valid" }
+        if let speed = encode.speed, !EncodeRequest.speedPresets.contains(speed) { problem = problem ?? "speed \"\(speed)\" is not valid" }
+        var plan: RenderPlan? = nil
+        if problem == nil {
+            do {
+                plan = try request.resolveWithStyle(preset: preset)
+            } catch {
+                problem = "\(error)"
+            }
+        }
+        if plan == nil { encode.codec = format.codec }
+        let appearance = p.appearance ?? "light"
+        let fps = plan?.fps ?? request.fps ?? 60
+        let duration = plan?.duration ?? p.duration ?? 3
+        let codec = format.codec ?? (OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first ?? format.ext)
+        let values: [String: String] = [
+            "preset": preset.id, "style": style, "variant": variant.name, "format": format.name, "ext": format.ext,
+            "codec": codec, "appearance": appearance, "fps": String(fps), "duration": JSONOutput.formatNumber(duration),
+        ]
+        var output = job.outputTemplate
+        for (key, value) in values { output = output.replacingOccurrences(of: "{\(key)}", with: value) }
+        let parameters = BatchPlan.parameters(p, preset: preset.id, style: style, variant: variant.name, format: format,
+                                              styleOptions: request.styleOptions)
+        let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)
+        let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
+        let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
+        return BatchItem(output: output, preset: preset.id, style: style, variant: variant.name, format: format.name,
+                         plan: plan, encode: encode, problem: problem, parameters: parameters,
+                         parametersHash: SHA256.hex(parameters.rendered(indent: nil)), estimatedCost: max(cost, 0.001))
+    }
+
+    /// The parameters that decide an output's content, as canonical JSON (sorted keys).
+    static func parameters(_ p: BatchParameters, preset: String, style: String, variant: String, format: BatchJobSpec.Format,
+                           styleOptions: [String: String]) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("preset", .string(preset)), ("style", .string(style)), ("variant", .string(variant)),
+                                                ("ext", .string(format.ext))]
+        if let codec = format.codec { members.append(("codec", .string(codec))) }
+        func add(_ key: String, _ value: Double?) { if let value { members.append((key, .number(value))) } }
+        func add(_ key: String, _ value: Int?) { if let value { members.append((key, .number(Double(value)))) } }
+        func add(_ key: String, _ value: String?) { if let value { members.append((key, .string(value))) } }
+        func add(_ key: String, _ value: Bool?) { if let value { members.append((key, .bool(value))) } }
+        add("period", p.period); add("waves", p.waves); add("colors", p.colors); add("background", p.background)
+        add("appearance", p.appearance); add("start", p.start); add("stop", p.stop); add("duration", p.duration)
+        add("hold", p.hold); add("fps", p.fps); add("region", p.region); add("cutout", p.cutout); add("mask", p.mask)
+        add("even", p.even); add("easing", p.easing); add("cycle", p.cycle); add("loop", p.loop); add("quality", p.quality)
+        add("crf", p.crf); add("bitrate", p.bitrate); add("speed", p.speed); add("tenBit", p.tenBit); add("dither", p.dither)
+        if !styleOptions.isEmpty {
+            members.append(("styleOptions", .object(styleOptions.keys.sorted().map { ($0, .string(styleOptions[$0] ?? "")) })))
+        }
+        return .object(members.sorted { $0.0 < $1.0 })
+    }
+}
+
+/// A deterministic, balanced partition of a batch into shards.
+public enum Sharding {
+    /// Which shard each item belongs to, for `count` shards: the items by decreasing
+    /// estimated cost (ties by output path) each go to the shard with the least cost so far
+    /// (ties to the lowest index). The same items always give the same assignment, every
+    /// item lands in exactly one shard, and shard costs differ by at most one item's cost.
+    public static func assign(_ items: [BatchItem], count: Int) -> [Int] {
+        precondition(count >= 1)
+        var assignment = Array(repeating: 0, count: items.count)
+        var load = Array(repeating: 0.0, count: count)
+        let order = items.indices.sorted { a, b in
+            (items[a].estimatedCost, items[b].output) > (items[b].estimatedCost, items[a].output)
+        }
+        for index in order {
+            var best = 0
+            for shard in 1..<count where load[shard] < load[best] { best = shard }
+            assignment[index] = best
+            load[best] += items[index].estimatedCost
+        }
+        return assignment
+    }
+
+    /// `I/N` as typed on the command line (I from 0), or nil when malformed.
+    public static func parse(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 0, i < n else { return nil }
+        return (i, n)
+    }
+
+    /// The shard from the environment: `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job)
+    /// or `NOTCHWAVE_SHARD_INDEX`, with `JOB_COMPLETION_COUNT` or `NOTCHWAVE_SHARD_COUNT`.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> (index: Int, count: Int)? {
+        guard let index = (environment["JOB_COMPLETION_INDEX"] ?? environment["NOTCHWAVE_SHARD_INDEX"]).flatMap({ Int($0) }),
+              let count = (environment["JOB_COMPLETION_COUNT"] ?? environment["NOTCHWAVE_SHARD_COUNT"]).flatMap({ Int($0) }),
+              count >= 1, index >= 0, index < count else { return nil }
+        return (index, count)
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import NotchwaveModel
+
+/// How a batch runs.
+public struct BatchOptions: Sendable {
+    /// Where outputs, the manifest, the contact sheet and the index go.
+    public var directory: String
+    /// Outputs rendered at once.
+    public var jobs: Int
+    /// Only this shard of the batch, if set.
+    public var shard: (index: Int, count: Int)?
+    /// Re-render outputs that are up to date.
+    public var force: Bool
+    /// Called after each output, on the thread that rendered it.
+    public var report: (@Sendable (BatchOutcome, Int, Int) -> Void)?
+
+    /// Options; `jobs` defaults to `BatchOptions.defaultJobs`.
+    public init(directory: String, jobs: Int? = nil, shard: (index: Int, count: Int)? = nil, force: Bool = false,
+                report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil) {
+        self.directory = directory
+        self.jobs = jobs ?? BatchOptions.defaultJobs
+        self.shard = shard
+        self.force = force
+        self.report = report
+    }
+
+    /// Outputs at once by default: one per core. Each render spreads over the cores (render
+    /// workers, the converter, the encoder's threads) but not all the time: start-up, the
+    /// template, the encoder's flush at the end and a GIF's palette pass run on one
+    /// thread, and x264 at draft speed keeps only about 1.2 cores busy on its own. Measured
+    /// on 2 cores rendering every preset (examples/all-presets.json): 95.1 s with one at
+    /// a time, 78.4 s with two, 75.7 s with three; two per two cores gets almost all of it
+    /// without a third render's memory. Each render then gets cores / jobs render workers.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// What happened to one output.
+public struct BatchOutcome: Sendable {
+    public enum Kind: String, Sendable { case rendered, skipped, failed }
+    public var output: String
+    public var kind: Kind
+    public var seconds: Double
+    public var error: String?
+}
+
+/// The end of a batch.
+public struct BatchSummary: Sendable {
+    public var rendered = 0
+    public var skipped = 0
+    public var failures: [(output: String, error: String)] = []
+    public var seconds = 0.0
+    public var manifestPath = ""
+}
+
+/// Runs a batch plan: the outputs of its shard, several at once, skipping the ones whose
+/// manifest entry and file still match, recording each in the manifest as it finishes
+/// (so an interrupted batch resumes where it stopped), and carrying on past failures.
+public final class BatchRunner: @unchecked Sendable {
+    public let plan: BatchPlan
+    public let options: BatchOptions
+    private let lock = NSLock()
+
+    public init(plan: BatchPlan, options: BatchOptions) {
+        self.plan = plan
+        self.options = options
+    }
+
+    /// The items of this run's shard, in plan order.
+    public var selectedItems: [BatchItem] {
+        guard let shard = options.shard, shard.count > 1 else { return plan.items }
+        let assignment = Sharding.assign(plan.items, count: shard.count)
+        return plan.items.indices.filter { assignment[$0] == shard.index }.map { plan.items[$0] }
+    }
+
+    /// Renders the shard's outputs; writes the manifest, the contact sheet and the index.
+    public func run(cancellation: CancellationToken) throws -> BatchSummary {
+        let started = Date()
+        try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
+        let manifestPath = (options.directory as NSString).appendingPathComponent(BatchManifest.fileName(shard: options.shard))
+        var loaded = try BatchManifest.load(manifestPath) ?? BatchManifest(job: plan.job.file, shard: options.shard)
+        loaded.job = plan.job.file
+        loaded.shard = options.shard.flatMap { $0.count > 1 ? $0 : nil }
+        let items = selectedItems
+        let state = RunState(manifest: loaded)
+        state.summary.manifestPath = manifestPath
+        let workersPerJob = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, options.jobs))
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(options.jobs, items.count)) {
+            group.enter()
+            let thread = Thread { [self] in
+                defer { group.leave() }
+                while true {
+                    lock.lock()
+                    if cancellation.isCancelled || state.next >= items.count { lock.unlock(); return }
+                    let item = items[state.next]
+                    state.next += 1
+                    let previous = state.manifest.entries[item.output]
+                    lock.unlock()
+                    let (outcome, entry) = process(item, previous: previous, workers: workersPerJob, cancellation: cancellation)
+                    guard let outcome else { continue }
+                    lock.lock()
+                    switch outcome.kind {
+                    case .rendered: state.summary.rendered += 1
+                    case .skipped: state.summary.skipped += 1
+                    case .failed: state.summary.failures.append((item.output, outcome.error ?? "failed"))
+                    }
+                    if let entry { state.manifest.entries[item.output] = entry }
+                    do {
+                        try state.manifest.write(to: manifestPath)
+                    } catch {
+                        state.failure = error
+                    }
+                    let done = state.summary.rendered + state.summary.skipped + state.summary.failures.count
+                    lock.unlock()
+                    options.report?(outcome, done, items.count)
+                }
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        group.wait()
+        if let failure = state.failure { throw failure }
+        try cancellation.check()
+        let manifest = state.manifest
+        var summary = state.summary
+        try BatchGallery.write(manifest: manifest, directory: options.directory)
+        summary.seconds = Date().timeIntervalSince(started)
+        summary.failures.sort { $0.output < $1.output }
+        return summary
+    }
+
+    /// What the render threads share, under `lock`.
+    private final class RunState: @unchecked Sendable {
+        var next = 0
+        var manifest: BatchManifest
+        var summary = BatchSummary()
+        var failure: Error?
+        init(manifest: BatchManifest) { self.manifest = manifest }
+    }
+
+    /// Renders (or skips) one output; nil outcome when cancelled.
+    private func process(_ item: BatchItem, previous: ManifestEntry?, workers: Int, cancellation: CancellationToken) -> (BatchOutcome?, ManifestEntry?) {
+        let start = Date()
+        let path = (options.directory as NSString).appendingPathComponent(item.output)
+        guard let plan = item.plan else {
+            let error = item.problem ?? "invalid parameters"
+            return (BatchOutcome(output: item.output, kind: .failed, seconds: 0, error: error), ManifestEntry(item: item, status: "failed", error: error))
+        }
+        do {
+            let format = try RenderSession.format(plan: plan, output: path, encode: item.encode)
+            let files = OutputDigest.files(output: item.output, directory: options.directory, format: format, frames: plan.frameCount)
+            if !options.force, let previous, previous.status == "ok", previous.parametersHash == item.parametersHash,
+               files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }),
+               let digest = try? OutputDigest.of(paths: files), digest.sha256 == previous.sha256, digest.size == previous.size {
+                return (BatchOutcome(output: item.output, kind: .skipped, seconds: 0), previous)
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            let session = RenderSession(plan: plan, output: path, encode: item.encode, options: RenderOptions(workers: workers))
+            let result = try session.run(cancellation: cancellation)
+            let digest = try OutputDigest.of(paths: files)
+            var entry = ManifestEntry(item: item, status: "ok")
+            entry.sha256 = digest.sha256
+            entry.size = digest.size
+            entry.frames = result.frames
+            entry.duration = result.duration
+            entry.codec = result.codec
+            entry.seconds = Date().timeIntervalSince(start)
+            return (BatchOutcome(output: item.output, kind: .rendered, seconds: entry.seconds ?? 0), entry)
+        } catch PipelineError.cancelled {
+            return (nil, nil)
+        } catch {
+            let message = "\(error)"
+            return (BatchOutcome(output: item.output, kind: .failed, seconds: Date().timeIntervalSince(start), error: message),
+                    ManifestEntry(item: item, status: "failed", error: message))
+        }
+    }
+
+    /// Combines the shard manifests in `directory` into `manifest.json` and writes the
+    /// contact sheet and the index for all of them.
+    public static func merge(directory: String) throws -> BatchManifest {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
+        guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }
+        let manifests = try shardFiles.compactMap { try BatchManifest.load((directory as NSString).appendingPathComponent($0)) }
+        let merged = try BatchManifest.merge(manifests)
+        try merged.write(to: (directory as NSString).appendingPathComponent("manifest.json"))
+        try BatchGallery.write(manifest: merged, directory: directory)
+        return merged
+    }
+}

@@ -1,0 +1,89 @@
+internal import CFFmpeg
+
+/// Reads one frame of a media file back (demuxer + decoder + scaler, each owned here and
+/// freed on return): for contact sheets, which show the files as they were written.
+public enum FrameDecoder {
+    /// Frame `index` (or the last one, if the file is shorter) of `path`'s first video
+    /// stream as straight RGBA, scaled to fit `maxWidth` x `maxHeight` keeping its aspect.
+    public static func thumbnail(path: String, frameIndex: Int, maxWidth: Int, maxHeight: Int) throws(FFmpegError) -> (rgba: [UInt8], width: Int, height: Int) {
+        var format: UnsafeMutablePointer<AVFormatContext>? = nil
+        try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
+        defer { avformat_close_input(&format) }
+        guard let format else { throw FFmpegError(function: "avformat_open_input", code: 0, message: "no context") }
+        try check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        var decoderPointer: UnsafePointer<AVCodec>? = nil
+        let streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoderPointer, 0)
+        try check(streamIndex, "av_find_best_stream")
+        guard let stream = format.pointee.streams[Int(streamIndex)], var decoder = decoderPointer else {
+            throw FFmpegError(function: "av_find_best_stream", code: 0, message: "no video stream in \(path)")
+        }
+        // Prefer libvpx for VP9, which decodes the alpha channel.
+        if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_VP9, let vpx = avcodec_find_decoder_by_name("libvpx-vp9") { decoder = vpx }
+        guard let codec = avcodec_alloc_context3(decoder) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
+        var codecContext: UnsafeMutablePointer<AVCodecContext>? = codec
+        defer { avcodec_free_context(&codecContext) }
+        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "avcodec_parameters_to_context")
+        try check(avcodec_open2(codec, decoder, nil), "avcodec_open2(decoder)")
+        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+            throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory")
+        }
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_packet_free(&p); av_frame_free(&f) }
+        var decoded = 0
+        var have = false
+        var ended = false
+        reading: while decoded <= frameIndex {
+            if !ended {
+                let read = av_read_frame(format, packet)
+                if read < 0 {
+                    ended = true
+                    try check(avcodec_send_packet(codec, nil), "avcodec_send_packet(EOF)")
+                } else {
+                    defer { av_packet_unref(packet) }
+                    if packet.pointee.stream_index != streamIndex { continue }
+                    let sent = avcodec_send_packet(codec, packet)
+                    if sent < 0 && sent != FFmpegResult.again { throw FFmpegError.from(sent, "avcodec_send_packet") }
+                }
+            }
+            while true {
+                let received = avcodec_receive_frame(codec, frame)
+                if received == FFmpegResult.again { if ended { break reading }; break }
+                if received == FFmpegResult.endOfStream { break reading }
+                try check(received, "avcodec_receive_frame")
+                have = true
+                decoded += 1
+                if decoded > frameIndex { break reading }
+            }
+        }
+        guard have else { throw FFmpegError(function: "avcodec_receive_frame", code: 0, message: "no frame could be decoded from \(path)") }
+        let sourceWidth = Int(frame.pointee.width), sourceHeight = Int(frame.pointee.height)
+        let scale = min(Double(maxWidth) / Double(sourceWidth), Double(maxHeight) / Double(sourceHeight), 1)
+        let width = max(1, Int((Double(sourceWidth) * scale).rounded())), height = max(1, Int((Double(sourceHeight) * scale).rounded()))
+        guard let scaler = sws_getContext(Int32(sourceWidth), Int32(sourceHeight), AVPixelFormat(rawValue: frame.pointee.format),
+                                          Int32(width), Int32(height), AV_PIX_FMT_RGBA, SWS_AREA, nil, nil, nil) else {
+            throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot scale the decoded frame")
+        }
+        defer { sws_freeContext(scaler) }
+        if frame.pointee.colorspace == AVCOL_SPC_BT709 {
+            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+            _ = sws_setColorspaceDetails(scaler, bt709, frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0, bt709, 1, 0, 1 << 16, 1 << 16)
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let written = rgba.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var destination: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
+            var destinationStride: [Int32] = [Int32(width * 4), 0, 0, 0]
+            return withUnsafePointer(to: frame.pointee.data) { data in
+                withUnsafePointer(to: frame.pointee.linesize) { lines in
+                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                            sws_scale(scaler, planes, strides, 0, Int32(sourceHeight), &destination, &destinationStride)
+                        }
+                    }
+                }
+            }
+        }
+        if written < 0 { throw FFmpegError.from(written, "sws_scale") }
+        return (rgba, width, height)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import NotchwaveModel
+import NotchwavePipeline
+
+/// `notchwave batch`: many renders from one job file.
+enum BatchCommand: Command {
+    static let name = "batch"
+    static let summary = "render everything a job file describes (presets x styles x formats x variants), resumable and shardable"
+    static let usage = "batch JOB.json [-o DIR] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "DIR", "Output directory (default: out/JOBNAME)"),
+        .flag("dry-run", "List the outputs that would be rendered (this shard's), one path per line"),
+        .value("jobs", "N", "Outputs rendered at once (default: one per core)"),
+        .value("shard", "I/N", "Render only shard I of N (I from 0); `env` reads JOB_COMPLETION_INDEX / JOB_COMPLETION_COUNT (or NOTCHWAVE_SHARD_INDEX / NOTCHWAVE_SHARD_COUNT)"),
+        .flag("force", "Re-render outputs whose manifest entry and file are up to date"),
+        .flag("quiet", short: "q", "No per-output lines on stderr"),
+        .flag("json", "Print the summary as JSON on stdout"),
+    ]
+    static let discussion = """
+    A job file names presets ("all", a list, or {"kind": "island", "family": "iphone"}),
+    styles, formats, parameter variants and an output template such as
+    "{preset}-{style}-{variant}.{ext}"; the batch is their cross product. `notchwave new
+    job` writes a commented example; examples/ has more.
+
+    Every output is recorded in DIR/manifest.json (a shard: manifest-shard-I-of-N.json)
+    with its parameters and their hash, the file's SHA-256, size, frames, duration, codec
+    and render time. A rerun skips outputs whose entry and file still match, so an
+    interrupted batch resumes; --force renders again. A failing output does not stop the
+    others: the batch ends with a summary of failures and exit code 1. DIR gets a
+    contact-sheet.png and an index.html that plays every output. Shards are balanced by
+    estimated cost and stable for an unchanged job file; `notchwave batch merge DIR`
+    combines shard manifests and rebuilds the contact sheet and the index.
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        if args.positionals.first == "merge" {
+            try args.checkPositionals(["merge", "DIR"], required: 2)
+            let merged = try BatchRunner.merge(directory: args.positionals[1])
+            Terminal.error("merged \(merged.entries.count) outputs into \(args.positionals[1])/manifest.json; wrote contact-sheet.png and index.html")
+            return 0
+        }
+        try args.checkPositionals(["JOB.json"], required: 1)
+        let file = args.positionals[0]
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw PipelineError.output("cannot read job file \(file)")
+        }
+        let job = try BatchJobSpec.decode(String(decoding: data, as: UTF8.self), file: file)
+        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let plan = try BatchPlan(job: job, library: library)
+        let jobs = try args.int("jobs", in: 1...64)
+        var shard: (index: Int, count: Int)? = nil
+        if let text = args.string("shard") {
+            if text == "env" {
+                guard let fromEnvironment = Sharding.fromEnvironment() else {
+                    throw UsageError("--shard env needs JOB_COMPLETION_INDEX and JOB_COMPLETION_COUNT (or NOTCHWAVE_SHARD_INDEX and NOTCHWAVE_SHARD_COUNT) with 0 <= index < count")
+                }
+                shard = fromEnvironment
+            } else {
+                guard let parsed = Sharding.parse(text) else { throw UsageError("--shard expects I/N with 0 <= I < N, got '\(text)'") }
+                shard = parsed
+            }
+        }
+        let jobName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let directory = args.string("output") ?? "out/\(jobName)"
+        let quiet = args.has("quiet")
+        var report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil
+        if !quiet {
+            report = { outcome, done, total in
+                let width = String(total).count
+                let counter = String(repeating: " ", count: max(0, width - String(done).count)) + "\(done)/\(total)"
+                var line = "[\(counter)] \(outcome.kind.rawValue) \(outcome.output)"
+                if outcome.kind == .rendered { line += String(format: " (%.1f s)", outcome.seconds) }
+                if let error = outcome.error { line += ": \(error)" }
+                Terminal.error(line)
+            }
+        }
+        let options = BatchOptions(directory: directory, jobs: jobs, shard: shard, force: args.has("force"), report: report)
+        let runner = BatchRunner(plan: plan, options: options)
+        if args.has("dry-run") {
+            for item in runner.selectedItems { print((directory as NSString).appendingPathComponent(item.output)) }
+            return 0
+        }
+        let summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
+        let total = summary.rendered + summary.skipped + summary.failures.count
+        if args.has("json") {
+            print(JSONOutput.object([
+                ("outputs", .number(Double(total))), ("rendered", .number(Double(summary.rendered))),
+                ("skipped", .number(Double(summary.skipped))), ("failed", .number(Double(summary.failures.count))),
+                ("seconds", .number((summary.seconds * 100).rounded() / 100)), ("manifest", .string(summary.manifestPath)),
+                ("failures", .array(summary.failures.map { failure -> JSONOutput in
+                    JSONOutput.object([("output", JSONOutput.string(failure.output)), ("error", JSONOutput.string(failure.error))])
+                })),
+            ]).rendered())
+        }
+        Terminal.error(String(format: "%d outputs: %d rendered, %d up to date, %d failed in %.1f s; manifest %@", total, summary.rendered,
+                              summary.skipped, summary.failures.count, summary.seconds, summary.manifestPath))
+        for failure in summary.failures { Terminal.error("  failed \(failure.output): \(failure.error)") }
+        return summary.failures.isEmpty ? 0 : 1
+    }
+}

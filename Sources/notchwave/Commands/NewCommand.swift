@@ -1,0 +1,75 @@
+import Foundation
+
+/// `notchwave new job`: a commented example job file.
+enum NewCommand: Command {
+    static let name = "new"
+    static let summary = "write a commented example job file for `notchwave batch`"
+    static let usage = "new job [PATH] (default: job.json; - for stdout)"
+    static let options: [OptionSpec] = []
+
+    static let example = """
+    // A notchwave batch job: the batch is every combination of presets, styles, formats
+    // and variants. Render it with `notchwave batch job.json -o out/job`.
+    // Comments (// and /* */) are allowed; everything else is JSON.
+    {
+      // "all", a list of ids (`notchwave presets`), or a filter on cutout kind and family.
+      "presets": ["iphone-x", "iphone-15-pro", "iphone-se-3"],
+      // "presets": {"kind": "island", "family": "iphone"},
+
+      // Wave styles: "sharp" (the seed RainbowBar) and "smooth" (`notchwave styles`).
+      "styles": ["sharp", "smooth"],
+
+      // File extensions, or {"ext": ..., "codec": ..., "name": ...} for another codec.
+      "formats": ["mp4", {"ext": "webm", "name": "webm"}],
+
+      // Parameter variants: each has a name (for {variant}) and any of the parameters
+      // below; a variant's parameters override the defaults.
+      "variants": [
+        {"name": "light"},
+        {"name": "dark", "appearance": "dark"},
+        {"name": "brand", "colors": ["#FF2D55", "#AF52DE", "#5856D6"], "background": "#F2F2F7"}
+      ],
+
+      // Parameters for every output: period, waves, colors, background, appearance, start,
+      // stop, duration, hold, fps, region ("screen" or "bar"), cutout, mask, even, easing,
+      // cycle, loop, quality, crf, bitrate, speed, tenBit, dither.
+      "defaults": {"duration": 3, "fps": 60, "quality": "draft"},
+
+      // Options of a style, by style name (`notchwave styles`).
+      "styleOptions": {"smooth": {"middle-stop": 0.2}},
+
+      // Output paths inside the output directory. Placeholders: {preset}, {style},
+      // {variant}, {format}, {ext}, {codec}, {appearance}, {fps}, {duration}.
+      "output": "{preset}/{style}-{variant}.{ext}"
+    }
+
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard args.positionals.first == "job" else { throw UsageError("expected `notchwave new job [PATH]`") }
+        try args.checkPositionals(["job", "PATH"], required: 1)
+        let path = args.positionals.count > 1 ? args.positionals[1] : "job.json"
+        if path == "-" {
+            print(example, terminator: "")
+            return 0
+        }
+        if FileManager.default.fileExists(atPath: path) { throw PipelineErrorMessage.exists(path) }
+        guard FileManager.default.createFile(atPath: path, contents: Data(example.utf8)) else {
+            throw PipelineErrorMessage.unwritable(path)
+        }
+        Terminal.error("wrote \(path); render it with `notchwave batch \(path)`")
+        return 0
+    }
+}
+
+/// Errors of `new`.
+enum PipelineErrorMessage: Error, CustomStringConvertible {
+    case exists(String)
+    case unwritable(String)
+    var description: String {
+        switch self {
+        case let .exists(path): return "\(path) exists; give another path or remove it"
+        case let .unwritable(path): return "cannot write \(path)"
+        }
+    }
+}

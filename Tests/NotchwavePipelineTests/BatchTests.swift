@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import NotchwaveModel
+import NotchwavePipeline
+import TestSupport
+
+@Suite("Batch renders")
+struct BatchTests {
+    static let library = { () -> PresetLibrary? in
+        try? PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path)
+    }()
+
+    func plan(_ text: String) throws -> BatchPlan {
+        try BatchPlan(job: try BatchJobSpec.decode(text, file: "job.json"), library: try #require(BatchTests.library))
+    }
+
+    static let everything = """
+    {
+      "presets": "all",
+      "styles": ["sharp", "smooth"],
+      "formats": ["mp4", "gif", {"ext": "mov"}],
+      "variants": [{"name": "a"}, {"name": "b", "duration": 6}, {"name": "c", "fps": 30, "region": "bar"}],
+      "output": "{preset}/{style}-{variant}.{ext}"
+    }
+    """
+
+    @Test("the batch is the cross product, in a stable order")
+    func crossProduct() throws {
+        let plan = try plan(BatchTests.everything)
+        let presets = try #require(BatchTests.library).presets.count
+        #expect(plan.items.count == presets * 2 * 3 * 3)
+        #expect(Set(plan.items.map(\.output)).count == plan.items.count)
+        #expect(plan.items.first?.output == "iphone-8/sharp-a.mp4")
+        let again = try self.plan(BatchTests.everything)
+        #expect(again.items.map(\.output) == plan.items.map(\.output))
+        #expect(again.items.map(\.parametersHash) == plan.items.map(\.parametersHash))
+    }
+
+    @Test("shards: union is everything, no overlap, stable and balanced, for N = 1 ... 16", arguments: 1...16)
+    func shards(count: Int) throws {
+        let plan = try plan(BatchTests.everything)
+        let assignment = Sharding.assign(plan.items, count: count)
+        #expect(assignment.count == plan.items.count)
+        #expect(assignment.allSatisfy { (0..<count).contains($0) })
+        // Each item in exactly one shard: the shards' outputs partition the batch.
+        var seen = Set<String>()
+        for shard in 0..<count {
+            for (index, item) in plan.items.enumerated() where assignment[index] == shard {
+                #expect(seen.insert(item.output).inserted)
+            }
+        }
+        #expect(seen.count == plan.items.count)
+        // Stable for an unchanged job file.
+        #expect(Sharding.assign(try self.plan(BatchTests.everything).items, count: count) == assignment)
+        // Balanced by estimated cost: shards differ by at most one item's cost.
+        var load = Array(repeating: 0.0, count: count)
+        for (index, item) in plan.items.enumerated() { load[assignment[index]] += item.estimatedCost }
+        let largest = plan.items.map(\.estimatedCost).max() ?? 0
+        #expect((load.max() ?? 0) - (load.min() ?? 0) <= largest + 1e-9)
+    }
+
+    @Test("shards from the environment and from I/N")
+    func shardArguments() {
+        #expect(Sharding.parse("2/5")! == (2, 5))
+        #expect(Sharding.parse("5/5") == nil)
+        #expect(Sharding.parse("a/b") == nil)
+        #expect(Sharding.fromEnvironment(["JOB_COMPLETION_INDEX": "3", "JOB_COMPLETION_COUNT": "4"])! == (3, 4))
+        #expect(Sharding.fromEnvironment(["NOTCHWAVE_SHARD_INDEX": "0", "NOTCHWAVE_SHARD_COUNT": "2"])! == (0, 2))
+        #expect(Sharding.fromEnvironment(["JOB_COMPLETION_INDEX": "4", "JOB_COMPLETION_COUNT": "4"]) == nil)
+    }
+
+    @Test("job file errors name the file, JSON path, line and column", arguments: [
+        ("{\n  \"presets\": \"some\"\n}", "job.json: $.presets: expected \"all\", a list of preset ids or a filter object (line 2, column 14)"),
+        ("{\n  \"presets\": \"all\",\n  \"outptu\": \"x\"\n}", "job.json: $.outptu: unknown key \"outptu\""),
+        ("{\n  \"presets\": [\"iphone-x\"],\n  \"output\": \"{preset}-{colour}.mp4\"\n}", "job.json: $.output: unknown placeholder {colour}"),
+        ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\", \"fps\": \"60\"}]}", "job.json: $.variants[0].fps: expected a number, found a string"),
+        ("{\"presets\": [\"iphone-x\"],\n // a comment\n \"styles\": [\"sharp\",]}", "job.json: $: invalid JSON: unexpected character ']', expected a value (line 3, column 21)"),
+        ("{\"presets\": [\"iphone-xx\"]}", "job.json: $.presets[0]: unknown preset \"iphone-xx\""),
+        ("{\"presets\": [\"iphone-x\"], \"styles\": [\"wavy\"]}", "job.json: $.styles[0]: unknown style \"wavy\""),
+        ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"output\": \"x.{ext}\"}", "would both be written to x.mp4"),
+    ])
+    func errors(text: String, message: String) {
+        do {
+            _ = try plan(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test("comments are allowed in job files, and `new job` writes a valid commented example")
+    func example() throws {
+        let run = try CommandRunner.notchwave(["new", "job", "-"])
+        #expect(run.status == 0 && run.stdoutText.contains("//"))
+        let plan = try plan(run.stdoutText)
+        #expect(plan.items.count == 3 * 2 * 2 * 3)
+        for name in ["all-presets", "hero", "islands-light-dark", "formats"] {
+            let text = try String(contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("examples/\(name).json").path, encoding: .utf8)
+            #expect(try self.plan(text).items.count > 0, "examples/\(name).json")
+        }
+    }
+
+    @Test("a whole batch: manifest, dry run, skip on rerun, failures, contact sheet and index")
+    func wholeBatch() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try """
+        {
+          "presets": ["plain", "iphone-15-pro"],
+          "styles": ["sharp", "smooth"],
+          "formats": ["mp4", "gif"],
+          "variants": [{"name": "ok"}, {"name": "clear", "background": "transparent"}],
+          "defaults": {"duration": 0.4, "fps": 10, "region": "bar", "quality": "draft"},
+          "output": "{preset}/{style}-{variant}.{ext}"
+        }
+        """.write(toFile: job, atomically: true, encoding: .utf8)
+        let out = dir.file("out")
+        let dry = try CommandRunner.notchwave(["batch", job, "-o", out, "--dry-run"])
+        #expect(dry.status == 0 && dry.stdoutText.split(separator: "\n").count == 16)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let first = try CommandRunner.notchwave(["batch", job, "-o", out, "--json", "-q"])
+        // The four transparent MP4s fail (H.264 has no alpha); everything else renders.
+        #expect(first.status == 1)
+        let summary = try JSONSerialization.jsonObject(with: first.stdout) as? [String: Any]
+        #expect(summary?["rendered"] as? Int == 12 && summary?["failed"] as? Int == 4)
+        #expect(first.stderr.contains("failed plain/sharp-clear.mp4"))
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]
+        let outputs = manifest?["outputs"] as? [[String: Any]] ?? []
+        #expect(outputs.count == 16)
+        for entry in outputs where entry["status"] as? String == "ok" {
+            let path = out + "/" + (entry["output"] as? String ?? "")
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(entry["sha256"] as? String == SHA256.hex([UInt8](data)))
+            #expect(entry["size"] as? Int == data.count)
+            #expect(entry["frames"] as? Int == 4 && entry["codec"] != nil && entry["seconds"] != nil)
+            #expect((entry["parametersHash"] as? String)?.count == 64)
+        }
+        // A rerun after deleting one output renders just that one.
+        try FileManager.default.removeItem(atPath: out + "/plain/sharp-ok.mp4")
+        let second = try CommandRunner.notchwave(["batch", job, "-o", out, "--json", "-q"])
+        let again = try JSONSerialization.jsonObject(with: second.stdout) as? [String: Any]
+        #expect(again?["rendered"] as? Int == 1 && again?["skipped"] as? Int == 11)
+        // A changed file is rendered again too; --force renders everything.
+        try Data("corrupt".utf8).write(to: URL(fileURLWithPath: out + "/plain/smooth-ok.gif"))
+        let third = try JSONSerialization.jsonObject(with: try CommandRunner.notchwave(["batch", job, "-o", out, "--json", "-q"]).stdout) as? [String: Any]
+        #expect(third?["rendered"] as? Int == 1)
+        let forced = try JSONSerialization.jsonObject(with: try CommandRunner.notchwave(["batch", job, "-o", out, "--json", "-q", "--force"]).stdout) as? [String: Any]
+        #expect(forced?["rendered"] as? Int == 12)
+        // The contact sheet is a PNG, the index references every successful output.
+        let sheet = try MediaProbe.stream(out + "/contact-sheet.png")
+        #expect(sheet.codec == "png" && sheet.width > 200)
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        for entry in outputs where entry["status"] as? String == "ok" {
+            #expect(html.contains("\"\(entry["output"] as? String ?? "")\""))
+        }
+        #expect(html.contains("<video") && html.contains("<img"))
+    }
+
+    @Test("shards write their own manifests and merge into one")
+    func shardsAndMerge() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try """
+        {"presets": ["plain", "iphone-x", "iphone-15-pro"], "formats": ["mp4"],
+         "defaults": {"duration": 0.3, "fps": 10, "region": "bar", "quality": "draft"}, "output": "{preset}.{ext}"}
+        """.write(toFile: job, atomically: true, encoding: .utf8)
+        let out = dir.file("out")
+        var listed: [String] = []
+        for shard in 0..<2 {
+            let dry = try CommandRunner.notchwave(["batch", job, "-o", out, "--dry-run", "--shard", "\(shard)/2"])
+            listed += dry.stdoutText.split(separator: "\n").map(String.init)
+            let run = try CommandRunner.run(CommandRunner.notchwave, ["batch", job, "-o", out, "--shard", "env", "-q"],
+                                            environment: ["JOB_COMPLETION_INDEX": "\(shard)", "JOB_COMPLETION_COUNT": "2"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: out + "/manifest-shard-\(shard)-of-2.json"))
+        }
+        #expect(listed.sorted() == ["iphone-15-pro.mp4", "iphone-x.mp4", "plain.mp4"].map { out + "/" + $0 })
+        let merge = try CommandRunner.notchwave(["batch", "merge", out])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]
+        #expect((manifest?["outputs"] as? [Any])?.count == 3)
+        #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
+    }
+
+    @Test("the Kubernetes Job and the CI workflow agree with each other (and the check can fail)")
+    func deployFiles() throws {
+        let root = CommandRunner.packageRoot.path
+        let script = root + "/Tests/Scripts/check_deploy.py"
+        let job = root + "/deploy/kubernetes/render-job.yaml", workflow = root + "/.github/workflows/render-presets.yml"
+        let ok = try CommandRunner.run("python3", [script, job, workflow, root])
+        #expect(ok.status == 0 && ok.stdoutText == "ok\n", "\(ok.stdoutText)\(ok.stderr)")
+        // A Job whose completions disagree with JOB_COMPLETION_COUNT is caught.
+        let dir = TemporaryDirectory()
+        let broken = dir.file("job.yaml")
+        try (try String(contentsOfFile: job, encoding: .utf8)).replacingOccurrences(of: "completions: 4", with: "completions: 3")
+            .write(toFile: broken, atomically: true, encoding: .utf8)
+        let caught = try CommandRunner.run("python3", [script, broken, workflow, root])
+        #expect(caught.status == 1 && caught.stdoutText.contains("disagree"))
+    }
+}
