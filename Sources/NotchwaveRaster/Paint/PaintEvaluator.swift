@@ -166,11 +166,13 @@ struct PaintEvaluator {
             // (t - start) * inf is inf past a step and NaN exactly on it; both select 1.
             let scaled = (t - start) * V(broadcast: inverseGaps[i])
             let local = V.laneSelect(V.laneLess(scaled, one), V.laneMax(scaled, zero), one)
-            let active = V.laneLess(start, t + V(broadcast: Float.leastNonzeroMagnitude))
-            c0 = V.laneSelect(active, V(broadcast: a.0) + (V(broadcast: b.0) - V(broadcast: a.0)) * local, c0)
-            c1 = V.laneSelect(active, V(broadcast: a.1) + (V(broadcast: b.1) - V(broadcast: a.1)) * local, c1)
-            c2 = V.laneSelect(active, V(broadcast: a.2) + (V(broadcast: b.2) - V(broadcast: a.2)) * local, c2)
-            ca = V.laneSelect(active, V(broadcast: a.3) + (V(broadcast: b.3) - V(broadcast: a.3)) * local, ca)
+            // Segments from the first to the last whose start is at or before t: the
+            // last such segment decides the colour.
+            let before = V.laneLess(t, start)
+            c0 = V.laneSelect(before, c0, V(broadcast: a.0) + (V(broadcast: b.0) - V(broadcast: a.0)) * local)
+            c1 = V.laneSelect(before, c1, V(broadcast: a.1) + (V(broadcast: b.1) - V(broadcast: a.1)) * local)
+            c2 = V.laneSelect(before, c2, V(broadcast: a.2) + (V(broadcast: b.2) - V(broadcast: a.2)) * local)
+            ca = V.laneSelect(before, ca, V(broadcast: a.3) + (V(broadcast: b.3) - V(broadcast: a.3)) * local)
         }
         switch interpolation {
         case .srgb:
