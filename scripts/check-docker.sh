@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Checks the Docker image's runtime stage without a Docker engine:
+#  1. builds the release binary the way the Dockerfile does (--static-swift-stdlib);
+#  2. lists the shared libraries it needs (ldd) and maps each to its Debian package
+#     (dpkg -S);
+#  3. fails if a library the binary links directly comes from a package that is not on
+#     the runtime stage's apt-get install line (or in debian:bookworm-slim itself), or if
+#     any library is not covered by that line's packages and their dependencies; warns
+#     about packages on the line that nothing needs;
+#  4. runs the binary with an empty environment, no Swift toolchain on any path.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build/docker
+swift build -c release --static-swift-stdlib --product notchwave --scratch-path "$scratch" >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/notchwave"
+echo "built $bin"
+
+# The runtime stage's install line: the packages between 'apt-get install ...' and '&&'.
+runtime_packages=$(awk '/^FROM debian:bookworm-slim/{stage=1} stage' "${DOCKERFILE:-Dockerfile}" \
+  | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' \
+  | grep -o 'apt-get install[^&]*' | head -n 1 \
+  | tr ' ' '\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | grep -vE '^(apt-get|install)$' | sort -u)
+[ -n "$runtime_packages" ] || { echo "FAIL: no apt-get install line in the runtime stage" >&2; exit 1; }
+echo "runtime stage installs: $(echo $runtime_packages)"
+
+# What debian:bookworm-slim has already: the packages of priority 'required' (apt among
+# them) and everything they depend on.
+required=$(dpkg-query -W -f='${Package} ${Priority}\n' | awk '$2 == "required" {print $1}')
+base_packages=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
+  $required 2>/dev/null | grep -v '^ ' | tr -d '<>' | sort -u)
+# Everything the install line brings in: the packages and their dependencies.
+closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
+  $runtime_packages 2>/dev/null | grep -v '^ ' | tr -d '<>' | sort -u)
+
+package_of() {
+  local path="$1" real
+  real=$(readlink -f "$path")
+  for candidate in "$path" "$real" "${real#/usr}" "/usr$real"; do
+    if out=$(dpkg -S "$candidate" 2>/dev/null); then
+      echo "${out%%:*}" | head -n 1
+      return 0
+    fi
+  done
+  return 1
+}
+
+direct=$(readelf -d "$bin" | awk -F'[][]' '/NEEDED/ {print $2}')
+failures=0
+needed_packages=""
+while read -r name path; do
+  [ -n "$path" ] || continue
+  package=$(package_of "$path") || { echo "FAIL: $name ($path) belongs to no package" >&2; failures=1; continue; }
+  needed_packages="$needed_packages $package"
+  is_direct=0
+  echo "$direct" | grep -qx "$name" && is_direct=1
+  if echo "$runtime_packages" | grep -qx "$package"; then
+    status="on the install line"
+  elif echo "$base_packages" | grep -qx "$package"; then
+    status="in debian:bookworm-slim"
+  elif [ "$is_direct" = 0 ] && echo "$closure" | grep -qx "$package"; then
+    status="a dependency of the install line"
+  else
+    status="MISSING"
+    failures=1
+  fi
+  if [ "$is_direct" = 1 ] || [ "$status" = "MISSING" ] || [ "${VERBOSE:-0}" = 1 ]; then
+    printf '  %-28s %-24s %s%s\n' "$name" "$package" "$status" "$([ "$is_direct" = 1 ] && echo " (linked directly)")"
+  fi
+done < <(ldd "$bin" | awk '/=>/ && $3 ~ /^\// {print $1, $3}')
+echo "  ... and $(ldd "$bin" | grep -c '=> /') libraries in all (VERBOSE=1 lists each)"
+
+for package in $runtime_packages; do
+  echo "$needed_packages" | tr ' ' '\n' | grep -qx "$package" || echo "WARNING: $package is installed in the runtime stage but nothing needs it" >&2
+done
+if ldd "$bin" | grep -qiE 'libswift|libFoundation|libdispatch|/opt/swift'; then
+  echo "FAIL: the binary still links Swift runtime libraries" >&2
+  failures=1
+fi
+[ "$failures" = 0 ] || { echo "FAIL: the runtime stage misses packages the binary needs" >&2; exit 1; }
+
+# Without the toolchain: an empty environment, no Swift on any path.
+env -i PATH=/usr/bin:/bin "$bin" --version
+smoke=$(mktemp -d)
+trap 'rm -rf "$smoke"' EXIT
+env -i PATH=/usr/bin:/bin NOTCHWAVE_PRESETS="$PWD/presets" HOME="$smoke" "$bin" render --preset iphone-15-pro \
+  --duration 0.2 --quiet -o "$smoke/smoke.mp4"
+[ -s "$smoke/smoke.mp4" ] || { echo "FAIL: the smoke render wrote nothing" >&2; exit 1; }
+echo "ok: the runtime stage covers every library, and the static binary runs without the Swift toolchain"
