@@ -33,6 +33,9 @@ func mainHelp() -> String {
 func runMain(_ arguments: [String]) -> Int32 {
     FFmpegLibraries.quietLogging()
     signal(SIGPIPE, SIG_IGN)
+    // A file size limit (ulimit -f) makes writes fail with EFBIG instead of killing us,
+    // so that the temporary output is removed and the error reported.
+    signal(SIGXFSZ, SIG_IGN)
     let context = CommandContext(standardOutputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
                                  standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO))
     guard let first = arguments.first else {

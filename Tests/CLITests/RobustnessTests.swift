@@ -83,3 +83,18 @@ struct RobustnessTests {
         #expect(peak < 300e6, "peak \(peak / 1e6) MB")
     }
 }
+
+@Suite("Write failures")
+struct WriteFailureTests {
+    /// A file size limit stands in for a full disk: writes fail part-way through.
+    @Test("a write that fails part-way (file size limit) is one line, exit 1, and leaves nothing", arguments: ["x.mp4", "x.rgba", "x.mov", "seq/"])
+    func writeFailure(output: String) throws {
+        let dir = TemporaryDirectory()
+        let command = "ulimit -f 8; exec '\(CommandRunner.notchwave)' render --duration 1 -q -o '\(dir.file(output))'"
+        let run = try CommandRunner.run("/bin/bash", ["-c", command])
+        #expect(run.status == 1, "status \(run.status): \(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("File too large") || run.stderr.contains("cannot write"), "\(run.stderr)")
+        #expect(dir.contents.isEmpty, "left behind: \(dir.contents)")
+    }
+}

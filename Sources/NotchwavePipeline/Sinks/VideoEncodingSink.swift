@@ -21,6 +21,7 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     private let poolSize: Int
     private var encoderThread: Thread?
     private let finished = DispatchSemaphore(value: 0)
+    private var joined = false
     private let errorLock = NSLock()
     private var encoderError: Error?
 
@@ -93,9 +94,16 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         guard pending.push(frame) else { throw VideoEncodingSink.wrap(takeEncoderError() ?? PipelineError.output("the encoder stopped")) }
     }
 
+    /// Waits, once, for the encoder thread to end.
+    private func join() {
+        guard !joined else { return }
+        finished.wait()
+        joined = true
+    }
+
     func finish() throws -> Int {
         pending.close()
-        finished.wait()
+        join()
         if let error = takeEncoderError() { throw VideoEncodingSink.wrap(error) }
         do {
             try writer.finish()
@@ -109,7 +117,7 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     func abandon() {
         pending.close()
         free.close()
-        finished.wait()
+        join()
     }
 
     private static func wrap(_ error: Error) -> Error {
