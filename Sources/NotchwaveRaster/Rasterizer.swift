@@ -47,7 +47,9 @@ public final class Rasterizer {
     private let scanner: CoverageScanner
     private let spans = SpanBuffer()
     @exclusivity(unchecked) private var compiled = CompiledDrawList()
-    @exclusivity(unchecked) private var layerSpans: [Range<Int>] = []
+    /// The span range of each layer in the current row.
+    @exclusivity(unchecked) private var layerSpans: UnsafeMutablePointer<Range<Int>> = .allocate(capacity: 16)
+    @exclusivity(unchecked) private var layerSpanCapacity = 16
     private let occluders = IntervalStack()
     @exclusivity(unchecked) private var quantized: UnsafeMutablePointer<UInt32>
     private var quantizedCapacity = 0
@@ -59,7 +61,10 @@ public final class Rasterizer {
         quantized = .allocate(capacity: 1)
     }
 
-    deinit { quantized.deallocate() }
+    deinit {
+        quantized.deallocate()
+        layerSpans.deallocate()
+    }
 
     /// Renders rows `rows` of `list` into `canvas`, replacing what those rows held.
     /// The canvas's first row shows the scene's row `originY` (a canvas holding only a
@@ -75,7 +80,11 @@ public final class Rasterizer {
         }
         compiled.compile(list)
         let count = compiled.layers.count
-        layerSpans = Array(repeating: 0..<0, count: count)
+        if count > layerSpanCapacity {
+            layerSpans.deallocate()
+            layerSpanCapacity = count
+            layerSpans = .allocate(capacity: count)
+        }
         occluders.prepare(layers: count)
         let base = list.base.premultiplied.packed
         compiled.pieces.withUnsafeBufferPointer { pieces in
@@ -126,6 +135,7 @@ public final class Rasterizer {
         let culling = kernel == .simd
         spans.reset()
         occluders.reset()
+        let layerSpans = self.layerSpans
         // Top-down: coverage of each layer and the opaque runs of the layers above it.
         for i in stride(from: count - 1, through: 0, by: -1) {
             let layer = scene.layers[i]
@@ -133,13 +143,7 @@ public final class Rasterizer {
             layerSpans[i] = 0..<0
             guard layer.minY < bottom, layer.maxY > top else { continue }
             let bands = scene.bands(of: layer)
-            let scanned: Range<Int>?
-            if culling {
-                let covered = occluders
-                scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluded: { covered.contains($0) }, into: spans)
-            } else {
-                scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluded: { _ in false }, into: spans)
-            }
+            let scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
             guard let range = scanned else { continue }
             layerSpans[i] = range
             if culling && layer.occludes {

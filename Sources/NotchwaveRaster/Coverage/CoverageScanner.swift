@@ -88,7 +88,8 @@ final class CoverageScanner {
     /// the row is covered from above. Edge cells that `occluded` covers are not computed:
     /// they join the neighbouring run (their value is never painted).
     func scan(bands: UnsafeBufferPointer<CompiledBand>, pieces: UnsafePointer<BoundaryPiece>, row: Int,
-              occluded: (Range<Int>) -> Bool, into out: SpanBuffer) -> Range<Int>? {
+              occluders: IntervalStack?, into out: SpanBuffer) -> Range<Int>? {
+        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { occluders?.contains(range) ?? false }
         let top = Float(row), bottom = Float(row + 1)
         bandRows.removeAll(keepingCapacity: true)
         var pieceCount = 0
@@ -104,7 +105,7 @@ final class CoverageScanner {
         }
         guard lo < hi, !occluded(lo..<hi) else { return nil }
         let first = out.spanCount
-        for band in bandRows { scanBand(band, occluded: occluded, into: out) }
+        for band in bandRows { scanBand(band, occluders: occluders, into: out) }
         if bandRows.count > 1 { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
     }
@@ -161,7 +162,8 @@ final class CoverageScanner {
         }
     }
 
-    private func scanBand(_ band: BandRow, occluded: (Range<Int>) -> Bool, into out: SpanBuffer) {
+    private func scanBand(_ band: BandRow, occluders: IntervalStack?, into out: SpanBuffer) {
+        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { occluders?.contains(range) ?? false }
         let h = band.h
         let (ls, le) = band.left, (rs, re) = band.right
         let leftF = self.leftF, rightF = self.rightF
