@@ -144,6 +144,7 @@ public struct RenderSession {
             cleanup.append { directory.discard() }
             let filePattern = (pattern as NSString).lastPathComponent
             try directory.checkNoneExist((0..<total).map { PNGSequenceSink.name(filePattern, $0) })
+            try directory.checkNoStaleFrames(pattern: filePattern, frames: total)
             sinks = [PNGSequenceSink(template: renderer.template, directory: directory, filePattern: filePattern)]
         case let .video(recipe):
             let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)

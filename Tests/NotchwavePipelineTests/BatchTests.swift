@@ -94,9 +94,11 @@ struct BatchTests {
         #expect(run.status == 0 && run.stdoutText.contains("//"))
         let plan = try plan(run.stdoutText)
         #expect(plan.items.count == 3 * 2 * 2 * 3)
-        for name in ["all-presets", "hero", "islands-light-dark", "formats"] {
+        for name in ["all-presets", "hero", "islands-light-dark", "formats", "overlays"] {
             let text = try String(contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("examples/\(name).json").path, encoding: .utf8)
-            #expect(try self.plan(text).items.count > 0, "examples/\(name).json")
+            let example = try self.plan(text)
+            #expect(example.items.count > 0, "examples/\(name).json")
+            #expect(example.items.allSatisfy { $0.problem == nil }, "examples/\(name).json: \(example.items.compactMap(\.problem))")
         }
     }
 
@@ -116,7 +118,11 @@ struct BatchTests {
         """.write(toFile: job, atomically: true, encoding: .utf8)
         let out = dir.file("out")
         let dry = try CommandRunner.notchwave(["batch", job, "-o", out, "--dry-run"])
-        #expect(dry.status == 0 && dry.stdoutText.split(separator: "\n").count == 16)
+        // All 16 outputs are listed; the 4 transparent MP4s are reported as invalid, with
+        // the variant's place in the job file, and the dry run exits 1.
+        #expect(dry.status == 1 && dry.stdoutText.split(separator: "\n").count == 16)
+        #expect(dry.stderr.split(separator: "\n").count == 4)
+        #expect(dry.stderr.contains("invalid plain/sharp-clear.mp4: \(job): $.variants[1] (line 5, column 32), format mp4: h264 in .mp4 cannot carry transparency"), "\(dry.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
         let first = try CommandRunner.notchwave(["batch", job, "-o", out, "--json", "-q"])
         // The four transparent MP4s fail (H.264 has no alpha); everything else renders.

@@ -32,6 +32,8 @@ public struct BatchJobSpec: Sendable, Equatable {
     public struct Variant: Sendable, Equatable {
         public var name: String
         public var parameters: BatchParameters
+        /// Where the variant is in the file (`$.variants[2]`, line and column), for messages.
+        public var location: String = "$.defaults"
     }
 
     public var file: String
@@ -76,7 +78,7 @@ public struct BatchJobSpec: Sendable, Equatable {
                 }
                 let parameters = try BatchParameters.decode(&reader)
                 try reader.finish()
-                return Variant(name: name, parameters: parameters)
+                return Variant(name: name, parameters: parameters, location: "$.variants[\(index)] (\(item.position))")
             }
             guard !variants.isEmpty else { throw object.error(at: "variants", node, "list at least one variant") }
             var seen = Set<String>()

@@ -79,6 +79,9 @@ public struct RenderRequest: Sendable, Equatable {
         guard Limits.time.contains(hold) else { throw RequestError.outOfRange("--hold", "\(hold)", "0 to 3600 seconds") }
         let fps = self.fps ?? 60
         guard Limits.fps.contains(fps) else { throw RequestError.outOfRange("--fps", "\(fps)", "1 to 240") }
+        if self.cycle != nil && (style ?? "sharp") == "sharp" {
+            throw RequestError.invalid("--cycle", "the loop clock belongs to the smooth style; the sharp style's timing is --period and --waves")
+        }
         let cycle = self.cycle ?? 1
         guard Limits.period.contains(cycle) else { throw RequestError.outOfRange("--cycle", "\(cycle)", "0.001 to 60 seconds") }
         let loop = self.loop ?? false
@@ -93,6 +96,12 @@ public struct RenderRequest: Sendable, Equatable {
         let duration: Double
         if let explicit = self.duration {
             duration = explicit
+            if loop {
+                let count = explicit / loopLength
+                guard abs(count - count.rounded()) < 1e-9, count.rounded() >= 1 else {
+                    throw RequestError.invalid("--duration", "with --loop the clip is whole loops of \(JSONOutput.formatNumber(loopLength)) s (use --loops N instead)")
+                }
+            }
         } else if loop {
             duration = loopLength * Double(loops)
         } else if let end {
@@ -100,7 +109,20 @@ public struct RenderRequest: Sendable, Equatable {
         } else {
             duration = 3
         }
+        if loop {
+            // A seamless loop needs a whole number of frames per loop.
+            let frames = loopLength * Double(fps)
+            guard abs(frames - frames.rounded()) < 1e-6 else {
+                let fitting = (1...240).filter { abs(loopLength * Double($0) - (loopLength * Double($0)).rounded()) < 1e-6 }
+                let nearest = fitting.sorted { (abs($0 - fps), $0) < (abs($1 - fps), $1) }.prefix(3).sorted()
+                let suggestion = nearest.map(String.init).joined(separator: ", ")
+                throw RequestError.invalid("--loop", "one loop lasts \(JSONOutput.formatNumber(loopLength)) s, \(JSONOutput.formatNumber(frames)) frames at \(fps) fps: not a whole number, so the clip would not repeat seamlessly" + (suggestion.isEmpty ? "" : "; use --fps \(suggestion)"))
+            }
+        }
         guard duration > 0, Limits.duration.contains(duration) else {
+            if self.duration == nil {
+                throw RequestError.invalid("--duration", "the video would last \(JSONOutput.formatNumber(duration)) s, more than the 3600 s a render may last")
+            }
             throw RequestError.outOfRange("--duration", "\(duration)", "more than 0 and at most 3600 seconds")
         }
         let region = self.region ?? .screen

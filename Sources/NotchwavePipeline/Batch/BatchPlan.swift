@@ -122,10 +122,17 @@ public struct BatchPlan: Sendable {
         var plan: RenderPlan? = nil
         if problem == nil {
             do {
-                plan = try request.resolveWithStyle(preset: preset)
+                let resolved = try request.resolveWithStyle(preset: preset)
+                // The format must take these parameters too (alpha, codec options, ...).
+                _ = try RenderSession.format(plan: resolved, output: "output.\(format.ext)", encode: encode)
+                plan = resolved
             } catch {
                 problem = "\(error)"
             }
+        }
+        if let current = problem {
+            // Say where the parameters come from: the variant, or the defaults.
+            problem = "\(job.file): \(variant.location), format \(format.name): \(current)"
         }
         if plan == nil { encode.codec = format.codec }
         let appearance = p.appearance ?? "light"

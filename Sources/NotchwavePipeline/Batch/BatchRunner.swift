@@ -75,7 +75,11 @@ public final class BatchRunner: @unchecked Sendable {
     /// Renders the shard's outputs; writes the manifest, the contact sheet and the index.
     public func run(cancellation: CancellationToken) throws -> BatchSummary {
         let started = Date()
-        try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
+        } catch {
+            throw PipelineError.output("cannot create the output directory \(options.directory): \((error as NSError).localizedDescription)")
+        }
         let manifestPath = (options.directory as NSString).appendingPathComponent(BatchManifest.fileName(shard: options.shard))
         var loaded = try BatchManifest.load(manifestPath) ?? BatchManifest(job: plan.job.file, shard: options.shard)
         loaded.job = plan.job.file
@@ -183,6 +187,17 @@ public final class BatchRunner: @unchecked Sendable {
         let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
         guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }
         let manifests = try shardFiles.compactMap { try BatchManifest.load((directory as NSString).appendingPathComponent($0)) }
+        let counts = Set(manifests.compactMap { $0.shard?.count })
+        guard counts.count <= 1 else {
+            throw PipelineError.output("the shard manifests in \(directory) come from different shard counts (\(counts.sorted().map(String.init).joined(separator: ", ")))")
+        }
+        if let count = counts.first {
+            let present = Set(manifests.compactMap { $0.shard?.index })
+            let missing = (0..<count).filter { !present.contains($0) }
+            if !missing.isEmpty {
+                throw PipelineError.output("shard(s) \(missing.map(String.init).joined(separator: ", ")) of \(count) have no manifest in \(directory); render them first")
+            }
+        }
         let merged = try BatchManifest.merge(manifests)
         try merged.write(to: (directory as NSString).appendingPathComponent("manifest.json"))
         try BatchGallery.write(manifest: merged, directory: directory)

@@ -48,6 +48,23 @@ public final class AtomicOutputDirectory: @unchecked Sendable {
         }
     }
 
+    /// Fails when the target directory holds files of the same sequence that this render
+    /// would not replace (frames numbered `frames` and up): mixed with the new frames they
+    /// would make a different clip.
+    public func checkNoStaleFrames(pattern: String, frames: Int) throws {
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: targetDirectory)) ?? []
+        guard !existing.isEmpty else { return }
+        let fields = pattern.components(separatedBy: "%")
+        guard fields.count == 2, let d = fields[1].firstIndex(of: "d") else { return }
+        let prefix = fields[0], suffix = String(fields[1][fields[1].index(after: d)...])
+        for name in existing where name.hasPrefix(prefix) && name.hasSuffix(suffix) && name.count > prefix.count + suffix.count {
+            let number = name.dropFirst(prefix.count).dropLast(suffix.count)
+            if let index = Int(number), index >= frames {
+                throw PipelineError.output("\((targetDirectory as NSString).appendingPathComponent(name)) is a frame of an earlier, longer sequence; remove it or give a new directory")
+            }
+        }
+    }
+
     /// Moves every file into the target directory.
     public func commit() throws {
         guard !done else { return }

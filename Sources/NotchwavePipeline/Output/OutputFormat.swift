@@ -51,6 +51,9 @@ public enum OutputFormat: Sendable, Equatable {
         }
         var isDirectory: ObjCBool = false
         let existingDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if existingDirectory && !ext.isEmpty && !path.hasSuffix("/") {
+            throw PipelineError.unsupported("\(path) is a directory; give a file name, or end the path with / for a PNG sequence")
+        }
         if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || codec == "png" {
             if let codec, codec != "png" { throw PipelineError.unsupported("--codec \(codec) cannot write a PNG sequence") }
             if ext == "png" && path.contains("%") {

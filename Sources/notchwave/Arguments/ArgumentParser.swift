@@ -69,7 +69,7 @@ struct ParsedArguments {
                 name = match.name
             }
             guard let option = spec(named: name) else {
-                let hint = EditDistance.closest(to: name, in: specs.map(\.name), limit: 3).map { " (did you mean --\($0)?)" } ?? ""
+                let hint = EditDistance.closest(to: name, in: specs.map(\.name), limit: 2).map { " (did you mean --\($0)?)" } ?? ""
                 throw UsageError("unknown option '--\(name)'\(hint)")
             }
             switch option.kind {

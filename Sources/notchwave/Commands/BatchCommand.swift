@@ -9,7 +9,7 @@ enum BatchCommand: Command {
     static let usage = "batch JOB.json [-o DIR] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Output directory (default: out/JOBNAME)"),
-        .flag("dry-run", "List the outputs that would be rendered (this shard's), one path per line"),
+        .flag("dry-run", "List the batch's outputs (this shard's), one path per line; report outputs whose parameters are invalid"),
         .value("jobs", "N", "Outputs rendered at once (default: one per core)"),
         .value("shard", "I/N", "Render only shard I of N (I from 0); `env` reads JOB_COMPLETION_INDEX / JOB_COMPLETION_COUNT (or NOTCHWAVE_SHARD_INDEX / NOTCHWAVE_SHARD_COUNT)"),
         .flag("force", "Re-render outputs whose manifest entry and file are up to date"),
@@ -77,8 +77,15 @@ enum BatchCommand: Command {
         let options = BatchOptions(directory: directory, jobs: jobs, shard: shard, force: args.has("force"), report: report)
         let runner = BatchRunner(plan: plan, options: options)
         if args.has("dry-run") {
-            for item in runner.selectedItems { print((directory as NSString).appendingPathComponent(item.output)) }
-            return 0
+            var invalid = 0
+            for item in runner.selectedItems {
+                print((directory as NSString).appendingPathComponent(item.output))
+                if let problem = item.problem {
+                    Terminal.error("invalid \(item.output): \(problem)")
+                    invalid += 1
+                }
+            }
+            return invalid == 0 ? 0 : 1
         }
         let summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
         let total = summary.rendered + summary.skipped + summary.failures.count

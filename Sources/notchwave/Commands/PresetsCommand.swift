@@ -18,10 +18,12 @@ enum PresetsCommand: Command {
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        if args.has("json") && args.has("markdown") { throw UsageError("give either --json or --markdown") }
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         if let first = args.positionals.first {
             guard first == "show" else { throw UsageError("unknown subcommand '\(first)' (expected: show ID)") }
             try args.checkPositionals(["show", "ID"], required: 2)
+            if args.has("markdown") { throw UsageError("--markdown prints the whole catalogue; use it without show") }
             let preset = try library.preset(named: args.positionals[1])
             print(args.has("json") ? preset.jsonOutput.rendered() : describe(preset))
             return 0

@@ -54,7 +54,12 @@ enum RenderCommand: Command {
         var encode = EncodeRequest()
         encode.codec = args.string("codec")?.lowercased()
         encode.quality = try args.choice("quality", Quality.self)
-        encode.crf = try args.int("crf", in: 0...51)
+        encode.crf = try args.int("crf", in: 0...63)
+        if args.string("bitrate") != nil && encode.crf != nil {
+            throw UsageError("give either --crf (constant quality) or --bitrate, not both")
+        }
+        if args.string("loops") != nil && !args.has("loop") { throw UsageError("--loops needs --loop") }
+        if args.string("hold") != nil && args.string("stop") == nil { throw UsageError("--hold needs --stop") }
         if let bitrate = args.string("bitrate") {
             guard Bitrate.parse(bitrate) != nil else { throw UsageError("--bitrate expects a rate such as 4M or 800k, got '\(bitrate)'") }
             encode.bitrate = bitrate
@@ -77,6 +82,9 @@ enum RenderCommand: Command {
         // GIF frames last whole hundredths of a second: 25 fps unless asked.
         if request.fps == nil && (output as NSString).pathExtension.lowercased() == "gif" { request.fps = 25 }
         let plan = try AnimationOptions.plan(args, request: request)
+        if output == "-" && args.has("json") {
+            throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
+        }
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
