@@ -40,23 +40,16 @@ final class FilterGraph {
         try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
     }
 
-    /// Pushes a copy of the `width` x `height` straight RGBA image into `source`.
-    static func push(rgba: UnsafePointer<UInt8>, bytesPerRow: Int, width: Int, height: Int, index: Int64,
-                     into source: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) {
-        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
-        var owned: UnsafeMutablePointer<AVFrame>? = frame
-        defer { av_frame_free(&owned) }
-        frame.pointee.format = AV_PIX_FMT_RGBA.rawValue
-        frame.pointee.width = Int32(width)
-        frame.pointee.height = Int32(height)
-        frame.pointee.pts = index
-        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[0] } }
-        let stride = Int(frame.pointee.linesize.0)
-        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
-        for y in 0..<height { (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4) }
-        // The source takes the frame's buffers; `owned` is then an empty frame to free.
-        try check(av_buffersrc_add_frame_flags(source, frame, 0), "av_buffersrc_add_frame_flags")
+    /// Adds a `buffer` source named `instance` for `width` x `height` frames of
+    /// `pixelFormat`, one per 1/`fps` s.
+    func addBufferSource(_ instance: String, width: Int, height: Int, pixelFormat: Int32, fps: Int) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
+        try add("buffer", instance, "video_size=\(width)x\(height):pix_fmt=\(pixelFormat):time_base=1/\(fps):pixel_aspect=1/1")
+    }
+
+    /// Adds a `buffer` source fed straight RGBA images of one size (see `RGBAFrameSource`).
+    func addRGBASource(_ instance: String, width: Int, height: Int, fps: Int) throws(FFmpegError) -> RGBAFrameSource {
+        let context = try addBufferSource(instance, width: width, height: height, pixelFormat: AV_PIX_FMT_RGBA.rawValue, fps: fps)
+        return RGBAFrameSource(context: context, width: width, height: height)
     }
 
     /// Signals the end of `source`'s stream.
@@ -82,5 +75,44 @@ final class FilterGraph {
             }
             frames.append(VideoFrame(owning: frame))
         }
+    }
+}
+
+/// A graph's `buffer` source of straight RGBA images of one size, numbered from 0:
+/// each image pushed is copied into a new frame the source takes over.
+struct RGBAFrameSource {
+    let context: UnsafeMutablePointer<AVFilterContext>
+    let width: Int
+    let height: Int
+    private var index: Int64 = 0
+
+    init(context: UnsafeMutablePointer<AVFilterContext>, width: Int, height: Int) {
+        self.context = context
+        self.width = width
+        self.height = height
+    }
+
+    /// Pushes a copy of the `width` x `height` RGBA image at `rgba` as the next frame.
+    mutating func push(rgba: UnsafePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) {
+        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        var owned: UnsafeMutablePointer<AVFrame>? = frame
+        defer { av_frame_free(&owned) }
+        frame.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        frame.pointee.width = Int32(width)
+        frame.pointee.height = Int32(height)
+        frame.pointee.pts = index
+        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[0] } }
+        let stride = Int(frame.pointee.linesize.0)
+        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
+        for y in 0..<height { (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4) }
+        // The source takes the frame's buffers; `owned` is then an empty frame to free.
+        try check(av_buffersrc_add_frame_flags(context, frame, 0), "av_buffersrc_add_frame_flags")
+        index += 1
+    }
+
+    /// Signals the end of the stream.
+    func end() throws(FFmpegError) {
+        try FilterGraph.end(context)
     }
 }

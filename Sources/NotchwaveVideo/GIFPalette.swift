@@ -13,35 +13,29 @@ public enum GIFDither: String, Sendable, CaseIterable {
 /// the best 256-colour palette for the whole clip (one slot reserved for transparency).
 public final class GIFPaletteGenerator {
     private let graph: FilterGraph
-    private let source: UnsafeMutablePointer<AVFilterContext>
+    private var source: RGBAFrameSource
     private let sink: UnsafeMutablePointer<AVFilterContext>
-    private let width: Int
-    private let height: Int
-    private var index: Int64 = 0
 
     /// A generator for `width` x `height` frames at `fps`.
     public init(width: Int, height: Int, fps: Int) throws(FFmpegError) {
-        self.width = width
-        self.height = height
         graph = try FilterGraph()
-        source = try graph.add("buffer", "in", "video_size=\(width)x\(height):pix_fmt=\(AV_PIX_FMT_RGBA.rawValue):time_base=1/\(fps):pixel_aspect=1/1")
+        source = try graph.addRGBASource("in", width: width, height: height, fps: fps)
         let palettegen = try graph.add("palettegen", "palettegen", "stats_mode=full:reserve_transparent=1")
         sink = try graph.add("buffersink", "out", nil)
-        try graph.link(source, 0, palettegen, 0)
+        try graph.link(source.context, 0, palettegen, 0)
         try graph.link(palettegen, 0, sink, 0)
         try graph.configure()
     }
 
     /// Adds one straight RGBA frame to the statistics.
     public func add(rgba: UnsafePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) {
-        try FilterGraph.push(rgba: rgba, bytesPerRow: bytesPerRow, width: width, height: height, index: index, into: source)
-        index += 1
+        try source.push(rgba: rgba, bytesPerRow: bytesPerRow)
         _ = try FilterGraph.drain(sink)
     }
 
     /// The palette for the frames added.
     public func finish() throws(FFmpegError) -> GIFPalette {
-        try FilterGraph.end(source)
+        try source.end()
         guard let palette = try FilterGraph.drain(sink).last else {
             throw FFmpegError(function: "palettegen", code: 0, message: "no palette was produced")
         }
@@ -60,23 +54,18 @@ public final class GIFPalette: @unchecked Sendable {
 /// giving `pal8` frames for the GIF encoder.
 public final class GIFPaletteMapper {
     private let graph: FilterGraph
-    private let source: UnsafeMutablePointer<AVFilterContext>
+    private var source: RGBAFrameSource
     private let sink: UnsafeMutablePointer<AVFilterContext>
-    private let width: Int
-    private let height: Int
-    private var index: Int64 = 0
 
     /// A mapper for `width` x `height` frames at `fps` onto `palette`.
     public init(width: Int, height: Int, fps: Int, palette: GIFPalette, dither: GIFDither) throws(FFmpegError) {
-        self.width = width
-        self.height = height
         graph = try FilterGraph()
-        source = try graph.add("buffer", "in", "video_size=\(width)x\(height):pix_fmt=\(AV_PIX_FMT_RGBA.rawValue):time_base=1/\(fps):pixel_aspect=1/1")
+        source = try graph.addRGBASource("in", width: width, height: height, fps: fps)
         let p = palette.frame.frame.pointee
-        let paletteSource = try graph.add("buffer", "palette", "video_size=\(p.width)x\(p.height):pix_fmt=\(p.format):time_base=1/\(fps):pixel_aspect=1/1")
+        let paletteSource = try graph.addBufferSource("palette", width: Int(p.width), height: Int(p.height), pixelFormat: p.format, fps: fps)
         let paletteuse = try graph.add("paletteuse", "paletteuse", "dither=\(dither.rawValue):alpha_threshold=128")
         sink = try graph.add("buffersink", "out", nil)
-        try graph.link(source, 0, paletteuse, 0)
+        try graph.link(source.context, 0, paletteuse, 0)
         try graph.link(paletteSource, 0, paletteuse, 1)
         try graph.link(paletteuse, 0, sink, 0)
         try graph.configure()
@@ -91,14 +80,13 @@ public final class GIFPaletteMapper {
 
     /// Maps one straight RGBA frame; returns the paletted frames now ready (in order).
     public func map(rgba: UnsafePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) -> [VideoFrame] {
-        try FilterGraph.push(rgba: rgba, bytesPerRow: bytesPerRow, width: width, height: height, index: index, into: source)
-        index += 1
+        try source.push(rgba: rgba, bytesPerRow: bytesPerRow)
         return try FilterGraph.drain(sink)
     }
 
     /// Ends the stream; returns the last paletted frames.
     public func finish() throws(FFmpegError) -> [VideoFrame] {
-        try FilterGraph.end(source)
+        try source.end()
         return try FilterGraph.drain(sink)
     }
 }
