@@ -183,14 +183,12 @@ public final class Rasterizer {
 
     private func paintScalar(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>, y: Int,
                              paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
-        let solid = paint.pointee.solid.packed
-        let isSolid = paint.pointee.kind == .solid
         // (A regions paint picks its part per pixel inside packedScalar.)
         let cells = spans.cells
         for x in part {
-            let coverage = span.isRun ? span.value : cells[Int(span.cellOffset) + x - Int(span.x0)]
+            let coverage = span.coverage(at: x, cells: cells)
             let cov = Blend.quantize(coverage)
-            let src = isSolid ? solid : paint.pointee.packedScalar(x: x, y: y)
+            let src = paint.pointee.packedScalar(x: x, y: y)
             row[x] = ScalarBlend.blend(row[x], src, coverage: cov, mode: mode)
         }
     }

@@ -30,11 +30,9 @@ public struct SmoothWaveBuilder: Sendable {
         self.interpolation = interpolation
     }
 
-    /// The layer's travel distance `o` (`rt + rb`; the cap radius on an island).
-    public var travel: Double {
-        if case .island = geometry.cutout { return geometry.islandHeight / 2 }
-        return geometry.bar.rt + geometry.bar.rb
-    }
+    /// The layer's travel distance `o` (`rt + rb`; the cap radius on an island): the
+    /// same length as the sharp style's closing gradient.
+    public var travel: Double { geometry.closingGradientLength }
 
     /// `x` of a point `u` from the centre gap, in pixels.
     public func x(_ u: Double) -> Float { geometry.px(geometry.rightStart + u) }

@@ -98,11 +98,13 @@ public struct SmoothTimeline: Sendable {
 
     /// The state at `t`.
     public func state(at t: Double) -> SmoothFrameState {
-        let tolerance = 1e-9
+        let tolerance = SharpTimeline.tolerance
         let looping = animation.loop
         if !looping && t < animation.start - tolerance { return SmoothFrameState(waves: [], curtain: nil, visible: false) }
         if let end, t >= end - tolerance { return SmoothFrameState(waves: [], curtain: nil, visible: false) }
-        let c = looping ? max(0, (t - animation.start) / animation.cycle) : clock(at: t)
+        // A loop has no opening: its clock runs before `start` too (negative clocks wrap
+        // like positive ones), so every frame of every cycle is a steady-state frame.
+        let c = looping ? (t - animation.start) / animation.cycle : clock(at: t)
         var regular: [SmoothWaveState] = []
         var duplicates: [SmoothWaveState] = []
         for i in 0..<count {

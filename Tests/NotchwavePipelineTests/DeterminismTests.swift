@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NotchwaveModel
 import NotchwavePipeline
+import NotchwaveScene
 import NotchwaveRaster
 import TestSupport
 
@@ -15,7 +16,7 @@ struct DeterminismTests {
         request.region = region
         request.stop = 0.7
         request.fps = 30
-        let plan = try request.resolve(preset: preset)
+        let plan = try request.resolveWithStyle(preset: preset)
         let dir = TemporaryDirectory()
         let path = dir.file("clip.rgba")
         let session = RenderSession(plan: plan, output: path, options: RenderOptions(workers: workers, kernel: kernel))

@@ -18,7 +18,7 @@ struct GoldenFrameTests {
         request.region = region
         request.stop = stop
         request.masksCorners = mask
-        return try request.resolve(preset: preset)
+        return try request.resolveWithStyle(preset: preset)
     }
 
     @Test("bar strips of the seed presets", arguments: [

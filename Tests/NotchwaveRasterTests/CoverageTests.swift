@@ -96,6 +96,25 @@ struct CoverageTests {
         #expect(abs(waveSum - waveArea) / waveArea < 0.005, "wave area \(waveSum) vs \(waveArea)")
     }
 
+    @Test("a row crossed by more boundary pieces than the scanner's first scratch block (60 bands, 120 pieces)")
+    func manyBandsInOneRow() {
+        // Sixty slanted bands side by side, each 0.7 px wide, all crossing rows 0 and 1.
+        let bands = (0..<60).map { i -> Band in
+            let x = Float(i) * 1.9 + 0.3
+            var left = Boundary(); left.addLine(fromX: x, y0: 0.2, toX: x + 0.4, y1: 1.8)
+            var right = Boundary(); right.addLine(fromX: x + 0.7, y0: 0.2, toX: x + 1.1, y1: 1.8)
+            return Band(y0: 0.2, y1: 1.8, left: left, right: right)
+        }
+        let shape = Shape(bands: bands)
+        let canvas = coverageCanvas(shape, width: 118, height: 2)
+        for y in 0..<2 {
+            for x in 0..<118 {
+                let expected = ReferenceCoverage.coverage(of: shape, x: x, y: y, samples: 512) * 255
+                #expect(abs(Double(canvas.pixel(x: x, y: y).a) - expected) <= 1.0, "pixel (\(x), \(y))")
+            }
+        }
+    }
+
     @Test("every pixel within 1/255 (plus rounding) of a supersampled reference, random shapes", arguments: [1, 2, 3, 4])
     func againstReference(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) * 7919)

@@ -48,7 +48,7 @@ struct IslandAndAppearanceTests {
     func dark() throws {
         var request = RenderRequest()
         request.appearance = .dark
-        let plan = try request.resolve(preset: try seedPreset("iphone-x"))
+        let plan = try request.resolveWithStyle(preset: try seedPreset("iphone-x"))
         #expect(plan.animation.background == .black)
         #expect(plan.animation.colors == [Color(rgb: 0xFF453A), Color(rgb: 0x30D158), Color(rgb: 0x0A84FF)])
     }
@@ -58,7 +58,7 @@ struct IslandAndAppearanceTests {
         let preset = try seedPreset("iphone-x")
         var request = RenderRequest()
         request.masksCorners = true
-        let plan = try request.resolve(preset: preset)
+        let plan = try request.resolveWithStyle(preset: preset)
         let scene = try FrameScene(plan: plan, maskFill: .transparent)
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer().render(scene.drawList(at: 0), into: canvas, rows: 0..<canvas.height)

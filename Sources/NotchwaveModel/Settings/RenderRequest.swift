@@ -39,17 +39,11 @@ public struct RenderRequest: Sendable, Equatable {
     /// seamless loop, and when the animation ends by itself with a stop (nil without).
     public typealias StyleTiming = @Sendable (AnimationParameters, StyleSelection) throws -> (loop: Double, end: Double?)
 
-    /// The sharp style's timing: loops of `colors.count * period`; with a stop the closing
-    /// wave ends at `stop + D`.
-    public static let sharpTiming: StyleTiming = { animation, _ in
-        (Double(animation.colors.count) * animation.period, animation.stop.map { $0 + animation.waveDuration })
-    }
-
     /// The plan for `preset`: the spec's defaults where nothing was asked (period 0.3 s,
     /// 3 waves, red/green/blue, white or, in dark appearance, black background, start 0,
     /// no stop, 60 fps, 3 s, or the style's end plus `hold` when a stop is given, or whole
-    /// loops with `loop`). `timing` is the style's (the sharp style's by default).
-    public func resolve(preset: Preset, timing: StyleTiming = RenderRequest.sharpTiming) throws -> RenderPlan {
+    /// loops with `loop`). `timing` is the selected style's (see `resolveWithStyle`).
+    public func resolve(preset: Preset, timing: StyleTiming) throws -> RenderPlan {
         let appearance = self.appearance ?? .light
         let period = self.period ?? 0.3
         guard Limits.period.contains(period) else { throw RequestError.outOfRange("--period", "\(period)", "0.001 to 60 seconds") }

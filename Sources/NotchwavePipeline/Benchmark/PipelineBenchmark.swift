@@ -32,6 +32,13 @@ public struct PipelineBenchmark {
         self.workers = workers
     }
 
+    /// The plan the benchmark encodes: `duration` seconds of `preset`, defaults otherwise.
+    public static func plan(preset: Preset, duration: Double) throws -> RenderPlan {
+        var request = RenderRequest()
+        request.duration = duration
+        return try request.resolveWithStyle(preset: preset)
+    }
+
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     /// Measures every codec.

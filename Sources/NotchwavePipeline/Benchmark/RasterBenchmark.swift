@@ -65,7 +65,7 @@ public struct RasterBenchmark {
         var request = RenderRequest()
         request.duration = 10
         request.stop = 6
-        return try request.resolve(preset: preset)
+        return try request.resolveWithStyle(preset: preset)
     }
 
     /// Measures everything.

@@ -17,7 +17,7 @@ final class CoverageScanner {
     @exclusivity(unchecked) private var rightF: UnsafeMutablePointer<Float>
     private var capacity = 0
     @exclusivity(unchecked) private var pieceRows: UnsafeMutablePointer<PieceRow>
-    private let pieceRowCapacity = 64
+    private var pieceRowCapacity = 64
 
     init(kernel: RasterKernel) {
         self.kernel = kernel
@@ -72,7 +72,8 @@ final class CoverageScanner {
             i += 1
             guard piece.y0 < yb && piece.y1 > ya else { continue }
             let pa = Swift.max(ya, piece.y0), pb = Swift.min(yb, piece.y1)
-            guard pb > pa, count < pieceRowCapacity else { continue }
+            guard pb > pa else { continue }
+            if count == pieceRowCapacity { pieceRows = pieceRows.grown(keeping: count, capacity: &pieceRowCapacity, needed: count + 1) }
             let row = PieceRow(piece: piece, ya: pa, yb: pb)
             pieceRows[count] = row
             count += 1

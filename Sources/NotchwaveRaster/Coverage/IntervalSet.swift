@@ -47,11 +47,7 @@ final class IntervalStack {
     /// Records the current set as layer `i`'s occluders.
     func snapshot(for i: Int) {
         if storedCount + count > storedCapacity {
-            let bigger = UnsafeMutablePointer<Range<Int>>.allocate(capacity: (storedCount + count) * 2)
-            bigger.update(from: stored, count: storedCount)
-            stored.deallocate()
-            stored = bigger
-            storedCapacity = (storedCount + count) * 2
+            stored = stored.grown(keeping: storedCount, capacity: &storedCapacity, needed: storedCount + count)
         }
         (stored + storedCount).update(from: current, count: count)
         slices[i] = storedCount..<(storedCount + count)
@@ -71,13 +67,7 @@ final class IntervalStack {
             j += 1
         }
         if j == i {
-            if count == capacity {
-                let bigger = UnsafeMutablePointer<Range<Int>>.allocate(capacity: capacity * 2)
-                bigger.update(from: current, count: count)
-                current.deallocate()
-                current = bigger
-                capacity *= 2
-            }
+            if count == capacity { current = current.grown(keeping: count, capacity: &capacity, needed: count + 1) }
             var k = count
             while k > i { current[k] = current[k - 1]; k -= 1 }
             current[i] = lo..<hi

@@ -9,6 +9,11 @@ struct CoverageSpan {
     var cellOffset: Int32
 
     @inline(__always) var isRun: Bool { cellOffset < 0 }
+
+    /// Coverage of pixel `x` (inside the span), reading edge cells from `cells`.
+    @inline(__always) func coverage(at x: Int, cells: UnsafePointer<Float>) -> Float {
+        isRun ? value : cells[Int(cellOffset) + x - Int(x0)]
+    }
 }
 
 /// Flat, growable storage for the spans and cells of every layer of one row, reused from
@@ -44,12 +49,7 @@ final class SpanBuffer {
     }
 
     private func growSpans(_ needed: Int) {
-        let capacity = Swift.max(needed, spanCapacity * 2)
-        let bigger = UnsafeMutablePointer<CoverageSpan>.allocate(capacity: capacity)
-        bigger.update(from: spans, count: spanCount)
-        spans.deallocate()
-        spans = bigger
-        spanCapacity = capacity
+        spans = spans.grown(keeping: spanCount, capacity: &spanCapacity, needed: needed)
     }
 
     /// Makes room for `count` more cells (plus a lane group of slack for vector loads).
@@ -58,12 +58,7 @@ final class SpanBuffer {
     }
 
     private func growCells(_ needed: Int) {
-        let capacity = Swift.max(needed, cellCapacity * 2)
-        let bigger = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-        bigger.update(from: cells, count: cellCount)
-        cells.deallocate()
-        cells = bigger
-        cellCapacity = capacity
+        cells = cells.grown(keeping: cellCount, capacity: &cellCapacity, needed: needed)
     }
 
     /// Appends a run (dropping empty ones).
@@ -83,17 +78,6 @@ final class SpanBuffer {
         let start = cells + cellCount
         cellCount += x1 - x0
         return start
-    }
-
-    /// Coverage of pixel `x` within the spans `range`.
-    func value(at x: Int, in range: Range<Int>) -> Float {
-        for i in range {
-            let span = spans[i]
-            if x >= Int(span.x0) && x < Int(span.x1) {
-                return span.isRun ? span.value : cells[Int(span.cellOffset) + x - Int(span.x0)]
-            }
-        }
-        return 0
     }
 
     /// Sorts the spans `range` by x and turns any overlapping ones into one explicit cell
@@ -138,7 +122,7 @@ final class SpanBuffer {
                 for k in i..<j {
                     let span = copy[k]
                     for x in Int(span.x0)..<Int(span.x1) {
-                        out[x - start] += span.isRun ? span.value : cells[Int(span.cellOffset) + x - Int(span.x0)]
+                        out[x - start] += span.coverage(at: x, cells: cells)
                     }
                 }
             }

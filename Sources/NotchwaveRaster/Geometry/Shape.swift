@@ -61,15 +61,4 @@ public struct Shape: Sendable, Equatable {
     public func adding(_ other: Shape) -> Shape {
         Shape(bands: bands + other.bands)
     }
-
-    /// The rows `[minY, maxY]` that the shape touches, or nil when empty.
-    public var verticalExtent: (minY: Float, maxY: Float)? {
-        guard let first = bands.first else { return nil }
-        var lo = first.y0, hi = first.y1
-        for band in bands.dropFirst() {
-            lo = Swift.min(lo, band.y0)
-            hi = Swift.max(hi, band.y1)
-        }
-        return (lo, hi)
-    }
 }

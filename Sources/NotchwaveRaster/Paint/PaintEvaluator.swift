@@ -203,9 +203,10 @@ struct PaintEvaluator {
     /// The packed premultiplied pixel at `(x, y)`, computed one pixel at a time.
     @inline(__always)
     func packedScalar(x: Int, y: Int) -> UInt32 {
-        if kind == .regions {
-            let part = regionPaint(x: x, y: y)
-            return part.kind == .solid ? part.solid.packed : part.packedScalar(x: x, y: y)
+        switch kind {
+        case .solid: return solid.packed
+        case .regions: return regionPaint(x: x, y: y).packedScalar(x: x, y: y)
+        default: break
         }
         let (r, g, b, a) = shade(x: Float(x) + 0.5, y: Float(y) + 0.5)
         let alpha = Float.laneMin(Float.laneMax(a, 0), 255)
@@ -224,14 +225,20 @@ struct PaintEvaluator {
             body(part, nil)
             return
         }
-        if mirrors {
-            // Pixel centres left of the axis see the reflected gradient.
-            let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), part.lowerBound), part.upperBound)
-            splitMonotone(part.lowerBound..<split, y: y, body)
-            splitMonotone(split..<part.upperBound, y: y, body)
-        } else {
-            splitMonotone(part, y: y, body)
+        forEachMirrorHalf(part) { splitMonotone($0, y: y, body) }
+    }
+
+    /// Calls `body` with the parts of `range` left and right of the mirror axis (pixel
+    /// centres left of it see the reflected paint; either part may be empty), or with the
+    /// whole range when the paint is not mirrored.
+    @inline(__always) private func forEachMirrorHalf(_ range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        guard mirrors else {
+            body(range)
+            return
         }
+        let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), range.lowerBound), range.upperBound)
+        body(range.lowerBound..<split)
+        body(split..<range.upperBound)
     }
 
     /// 0 where the location clamps to 0, 2 where it clamps to 1, 1 in between.
@@ -283,20 +290,20 @@ struct PaintEvaluator {
         return index
     }
 
-    /// The part of band `b` pixel `x` belongs to (by its centre, reflected when mirrored).
-    @inline(__always) private func part(_ b: Int, x: Int) -> Int {
+    /// The part of a band with `breaks` that pixel `x` belongs to (by its centre,
+    /// reflected when mirrored).
+    @inline(__always) private func part(x: Int, breaks: UnsafeBufferPointer<Float>) -> Int {
         var q = Float(x) + 0.5
         if mirrors { q = mirrorAxis + (q - mirrorAxis).magnitude }
         var index = 0
-        let breaks = bands[b].breaks
         while index < breaks.count && q >= breaks[index] { index += 1 }
         return index
     }
 
     /// The evaluator of a regions paint at pixel `(x, y)`.
     func regionPaint(x: Int, y: Int) -> PaintEvaluator {
-        let b = band(forRow: y)
-        return bands[b].parts[part(b, x: x)]
+        let regions = bands[band(forRow: y)]
+        return regions.parts[regions.breaks.withUnsafeBufferPointer { part(x: x, breaks: $0) }]
     }
 
     /// Splits `part` of row `y` of a regions paint into runs of one sub-paint each and calls
@@ -304,25 +311,22 @@ struct PaintEvaluator {
     /// per-pixel rule as `regionPaint` (the part index is monotone on each side of the
     /// mirror axis, so binary searches find where it changes).
     func forEachRegionPart(in span: Range<Int>, y: Int, _ body: (Range<Int>, UnsafePointer<PaintEvaluator>) -> Void) {
-        let b = band(forRow: y)
-        var pieces: [Range<Int>] = [span]
-        if mirrors {
-            let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), span.lowerBound), span.upperBound)
-            pieces = [span.lowerBound..<split, split..<span.upperBound]
-        }
-        bands[b].parts.withUnsafeBufferPointer { parts in
-            for piece in pieces where !piece.isEmpty {
-                var start = piece.lowerBound
-                while start < piece.upperBound {
-                    let index = part(b, x: start)
-                    // The first pixel after `start` whose part differs (monotone).
-                    var lo = start + 1, hi = piece.upperBound
-                    while lo < hi {
-                        let mid = (lo + hi) / 2
-                        if part(b, x: mid) == index { lo = mid + 1 } else { hi = mid }
+        let regions = bands[band(forRow: y)]
+        regions.breaks.withUnsafeBufferPointer { breaks in
+            regions.parts.withUnsafeBufferPointer { parts in
+                forEachMirrorHalf(span) { piece in
+                    var start = piece.lowerBound
+                    while start < piece.upperBound {
+                        let index = part(x: start, breaks: breaks)
+                        // The first pixel after `start` whose part differs (monotone).
+                        var lo = start + 1, hi = piece.upperBound
+                        while lo < hi {
+                            let mid = (lo + hi) / 2
+                            if part(x: mid, breaks: breaks) == index { lo = mid + 1 } else { hi = mid }
+                        }
+                        body(start..<lo, parts.baseAddress! + index)
+                        start = lo
                     }
-                    body(start..<lo, parts.baseAddress! + index)
-                    start = lo
                 }
             }
         }

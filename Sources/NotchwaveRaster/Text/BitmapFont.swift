@@ -58,11 +58,6 @@ public enum BitmapFont {
         "?": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0, 0b00100],
     ]
 
-    /// The width in canvas pixels of `text` at `scale`.
-    public static func width(of text: String, scale: Int) -> Int {
-        max(0, text.count * advance - 1) * scale
-    }
-
     /// Draws `text` with its top-left corner at `(x, y)`, each font pixel `scale` canvas
     /// pixels square, in `color`; characters beyond `maxWidth` pixels are left out.
     public static func draw(_ text: String, into canvas: Canvas, x: Int, y: Int, scale: Int, color: RGBA8, maxWidth: Int? = nil) {

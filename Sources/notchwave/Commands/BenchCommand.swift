@@ -63,10 +63,7 @@ enum BenchCommand: Command {
     }
 
     static func runPipeline(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
-        var request = RenderRequest()
-        request.duration = try args.double("duration", in: 0.5...60) ?? 3
-        let plan: RenderPlan
-        do { plan = try request.resolve(preset: preset) } catch { throw UsageError("\(error)") }
+        let plan = try PipelineBenchmark.plan(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3)
         let quality = try args.choice("quality", Quality.self) ?? .draft
         let figures = try PipelineBenchmark(plan: plan, encode: EncodeRequest(quality: quality), workers: workers).run()
         if args.has("json") {
