@@ -37,17 +37,7 @@ public enum FrameExport {
             try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(STDOUT_FILENO, $0.baseAddress!, count: $0.count) }
             return bytes.count
         }
-        let file = try AtomicOutputFile(target: output, noOverwrite: noOverwrite)
-        do {
-            let fd = open(file.temporaryPath, O_WRONLY | O_TRUNC)
-            guard fd >= 0 else { throw PipelineError.output("cannot write \(output): \(String(cString: strerror(errno)))") }
-            defer { close(fd) }
-            try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(fd, $0.baseAddress!, count: $0.count) }
-            try file.commit()
-        } catch {
-            file.discard()
-            throw error
-        }
+        try AtomicOutputFile.write(bytes, to: output, noOverwrite: noOverwrite)
         return bytes.count
     }
 }

@@ -94,14 +94,15 @@ public struct RenderSession {
     }
 
     /// The output format for the plan: with transparent colours, or with a corner mask
-    /// in a format that can carry alpha, the pixel format with alpha.
+    /// in a format that can carry alpha, the pixel format with alpha. The encoder options
+    /// are checked against it here, before anything is rendered.
     public static func format(plan: RenderPlan, output: String, encode: EncodeRequest) throws -> OutputFormat {
         let needsAlpha = colorsNeedAlpha(plan)
         var format = try OutputFormat.resolve(path: output, request: encode, alpha: needsAlpha)
         if plan.masksCorners && !needsAlpha, case let .video(recipe) = format, recipe.codec == "vp9" {
             format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
-        if case let .video(recipe) = format {
+        if let recipe = format.recipe {
             try recipe.validate(encode)
             if recipe.codec == "gif" && plan.fps > 50 {
                 throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
@@ -121,67 +122,71 @@ public struct RenderSession {
         let opaque = !RenderSession.colorsNeedAlpha(plan) && !(plan.masksCorners && format.carriesAlpha)
         try cancellation.check()
         let renderer = FrameRenderer(scene: scene, kernel: options.kernel)
+        let template = renderer.template
         let total = plan.frameCount
-        let dynamicRows = renderer.dynamicRows
-        var cleanup: [() -> Void] = []
-        var commit: () throws -> Void = {}
-        var temporaryVideoPath = ""
-        let sinks: [FrameSink]
+        let fps = plan.fps
+        let encode = self.encode
+        // Where the output is written until it is complete (nil for stdout), and the
+        // passes over the frames, each making its sink when it starts.
+        let destination: AtomicOutput?
+        let passes: [() throws -> FrameSink]
         switch format {
+        case .rawRGBA where output == "-":
+            destination = nil
+            passes = [{ RawRGBASink(descriptor: STDOUT_FILENO, template: template) }]
         case .rawRGBA:
-            if output == "-" {
-                sinks = [RawRGBASink(descriptor: STDOUT_FILENO, template: renderer.template)]
-            } else {
-                let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
-                cleanup.append { atomic.discard() }
-                commit = { try atomic.commit() }
-                let fd = open(atomic.temporaryPath, O_WRONLY | O_TRUNC)
-                guard fd >= 0 else { throw PipelineError.output("cannot write \(output): \(String(cString: strerror(errno)))") }
-                sinks = [FileDescriptorOwningSink(RawRGBASink(descriptor: fd, template: renderer.template), descriptor: fd)]
-            }
+            let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
+            destination = file
+            passes = [{ try FileDescriptorOwningSink(file: file) { RawRGBASink(descriptor: $0, template: template) } }]
         case let .pngSequence(pattern):
-            let directory = try AtomicOutputDirectory(directory: (pattern as NSString).deletingLastPathComponent, noOverwrite: options.noOverwrite)
-            cleanup.append { directory.discard() }
             let filePattern = (pattern as NSString).lastPathComponent
-            try directory.checkNoneExist((0..<total).map { PNGSequenceSink.name(filePattern, $0) })
+            let directory = try AtomicOutputDirectory(directory: (pattern as NSString).deletingLastPathComponent,
+                                                      names: (0..<total).map { OutputFormat.sequenceFileName(filePattern, $0) },
+                                                      noOverwrite: options.noOverwrite)
             try directory.checkNoStaleFrames(pattern: filePattern, frames: total)
-            sinks = [PNGSequenceSink(template: renderer.template, directory: directory, filePattern: filePattern)]
+            destination = directory
+            let recipe = VideoRecipe.pngSequence
+            let path = (directory.temporaryDirectory as NSString).appendingPathComponent(filePattern)
+            passes = [{
+                try VideoEncodingSink(path: path, settings: recipe.encoderSettings(width: width, height: height, fps: fps, request: encode),
+                                      container: recipe.containerSettings(), template: template, opaque: opaque)
+            }]
+        case let .video(recipe) where recipe.isPaletted:
+            // Two passes over the same frames: the palette, then the paletted frames.
+            let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
+            destination = file
+            let dither = try VideoRecipe.dither(encode)
+            var palette: GIFPalette?
+            passes = [
+                { try GIFPaletteSink(template: template, fps: fps) { palette = $0 } },
+                {
+                    guard let palette else { throw PipelineError.output("the GIF palette pass produced no palette") }
+                    return try GIFEncodingSink(path: file.temporaryPath, template: template, fps: fps, palette: palette,
+                                               dither: dither, container: recipe.containerSettings())
+                },
+            ]
         case let .video(recipe):
-            let atomic = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
-            cleanup.append { atomic.discard() }
-            commit = { try atomic.commit() }
-            temporaryVideoPath = atomic.temporaryPath
-            let container = ContainerSettings(formatName: recipe.container, options: recipe.containerOptions())
-            if recipe.isPaletted {
-                // Two passes over the same frames: the palette, then the paletted frames.
-                sinks = [try GIFPaletteSink(template: renderer.template, fps: plan.fps)]
-            } else {
-                var settings = EncoderSettings(encoderName: recipe.encoder, pixelFormat: recipe.pixelFormat, width: width, height: height,
-                                               fps: plan.fps, options: recipe.encoderOptions(encode), bitRate: recipe.bitRate(encode),
-                                               codecTag: recipe.codecTag)
-                settings.frameThreads = recipe.frameThreads
-                let sink = try VideoEncodingSink(path: atomic.temporaryPath, recipe: recipe, settings: settings, container: container,
-                                                 template: renderer.template, opaque: opaque)
-                cleanup.append { sink.abandon() }
-                sinks = [sink]
-            }
+            let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
+            destination = file
+            passes = [{
+                try VideoEncodingSink(path: file.temporaryPath,
+                                      settings: recipe.encoderSettings(width: width, height: height, fps: fps, request: encode),
+                                      container: recipe.containerSettings(), template: template, opaque: opaque)
+            }]
         }
         var bytes = 0
         do {
-            bytes = try runPass(renderer: renderer, sink: sinks[0], total: total, passes: format.passes, pass: 0,
-                                dynamicRows: dynamicRows, cancellation: cancellation)
-            if case let .video(recipe) = format, recipe.isPaletted, let paletteSink = sinks[0] as? GIFPaletteSink {
-                let palette: GIFPalette
-                do { palette = try paletteSink.generator.finish() } catch { throw PipelineError.ffmpeg(error) }
-                let gif = try GIFEncodingSink(path: temporaryVideoPath, template: renderer.template, fps: plan.fps, palette: palette,
-                                              dither: GIFDither(rawValue: encode.dither ?? "sierra2_4a") ?? .sierra24a,
-                                              container: ContainerSettings(formatName: recipe.container, options: recipe.containerOptions()))
-                bytes = try runPass(renderer: renderer, sink: gif, total: total, passes: 2, pass: 1,
-                                    dynamicRows: dynamicRows, cancellation: cancellation)
+            for (pass, makeSink) in passes.enumerated() {
+                try cancellation.check()
+                bytes = try runPass(renderer: renderer, sink: try makeSink(), total: total, pass: pass, of: passes.count,
+                                    cancellation: cancellation)
             }
-            try commit()
+            // A signal during the final flush still cancels: nothing is committed.
+            try cancellation.check()
+            try destination?.commit()
         } catch {
-            for step in cleanup { step() }
+            destination?.discard()
+            if let error = error as? FFmpegError { throw PipelineError.ffmpeg(error) }
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
@@ -190,26 +195,36 @@ public struct RenderSession {
     }
 
     /// Renders all frames once into `sink` and finishes it; returns the bytes written.
-    private func runPass(renderer: FrameRenderer, sink: FrameSink, total: Int, passes: Int, pass: Int,
-                         dynamicRows: Range<Int>, cancellation: CancellationToken) throws -> Int {
+    /// The sink is released when the pass ends (a GIF's first pass before its second).
+    private func runPass(renderer: FrameRenderer, sink: FrameSink, total: Int, pass: Int, of passes: Int,
+                         cancellation: CancellationToken) throws -> Int {
         let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
-        try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
-            try sink.consume(index: index, slice: slice, rows: dynamicRows)
-            options.progress?(pass * total + index + 1, passes * total)
+        let dynamicRows = renderer.dynamicRows
+        do {
+            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
+                try sink.consume(index: index, slice: slice, rows: dynamicRows)
+                options.progress?(pass * total + index + 1, passes * total)
+            }
+            try cancellation.check()
+            return try sink.finish()
+        } catch {
+            sink.abandon()
+            throw error
         }
-        try cancellation.check()
-        return try sink.finish()
     }
 }
 
-/// A sink that closes its file descriptor when finished.
+/// A sink writing into an atomic output file's descriptor, which it opens and, when
+/// finished, flushes to disk and closes (a full disk is reported then).
 final class FileDescriptorOwningSink: FrameSink {
+    private let file: AtomicOutputFile
     private let inner: FrameSink
     private var descriptor: Int32
 
-    init(_ inner: FrameSink, descriptor: Int32) {
-        self.inner = inner
-        self.descriptor = descriptor
+    init(file: AtomicOutputFile, makeSink: (Int32) -> FrameSink) throws {
+        self.file = file
+        descriptor = try file.openDescriptor()
+        inner = makeSink(descriptor)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
@@ -220,12 +235,9 @@ final class FileDescriptorOwningSink: FrameSink {
 
     func finish() throws -> Int {
         let bytes = try inner.finish()
-        if fsync(descriptor) != 0 && errno != EINVAL {
-            throw PipelineError.output("cannot write the output: \(String(cString: strerror(errno)))")
-        }
-        let result = close(descriptor)
+        let fd = descriptor
         descriptor = -1
-        if result != 0 { throw PipelineError.output("cannot write the output: \(String(cString: strerror(errno)))") }
+        try file.closeDescriptor(fd)
         return bytes
     }
 }

@@ -15,7 +15,12 @@ public enum FFmpegLibraries {
     public static var ffmpegVersion: String { String(cString: av_version_info()) }
 
     /// Silences FFmpeg's log except errors (FFmpeg logs to stderr by default).
-    public static func quietLogging() { av_log_set_level(AV_LOG_ERROR) }
+    public static func quietLogging() {
+        av_log_set_level(AV_LOG_ERROR)
+        // SVT-AV1 logs its configuration to stderr by itself, outside av_log: errors only.
+        // (Set here, once, before any thread runs: setenv is not thread-safe.)
+        setenv("SVT_LOG", "1", 0)
+    }
 
     /// True when this FFmpeg has an encoder named `name`.
     public static func hasEncoder(_ name: String) -> Bool { avcodec_find_encoder_by_name(name) != nil }

@@ -35,10 +35,6 @@ final class VideoEncoder {
         // Automatic threading, as the ffmpeg tool does (the library's default is 1).
         c.pointee.thread_count = 0
         if !settings.frameThreads { c.pointee.thread_type = FF_THREAD_SLICE }
-        if settings.encoderName == "libsvtav1" {
-            // SVT-AV1 logs its configuration to stderr by itself; errors only.
-            setenv("SVT_LOG", "1", 0)
-        }
         let options = FFmpegOptions(settings.options)
         let result = avcodec_open2(c, codec, &options.dictionary)
         let unused = options.unusedKeys

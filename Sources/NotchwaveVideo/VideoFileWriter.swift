@@ -35,9 +35,7 @@ public final class VideoFileWriter: @unchecked Sendable {
 
     /// A new frame in the encoder's format, size and colour tags.
     public func makeFrame() throws(FFmpegError) -> VideoFrame {
-        try VideoFrame(width: settings.width, height: settings.height, format: settings.pixelFormat.av,
-                       colorRange: settings.pixelFormat.isYUV ? AVCOL_RANGE_MPEG : AVCOL_RANGE_JPEG,
-                       colorSpace: settings.pixelFormat.isYUV ? AVCOL_SPC_BT709 : AVCOL_SPC_RGB)
+        try VideoFrame(settings: settings)
     }
 
     /// Encodes `frame` as frame number `framesWritten` and muxes what comes out.

@@ -36,6 +36,14 @@ public final class VideoFrame: @unchecked Sendable {
         }
     }
 
+    /// A frame for an encoder with `settings`: its size and pixel format, tagged BT.709
+    /// limited range for YUV formats, full-range RGB otherwise.
+    public convenience init(settings: EncoderSettings) throws(FFmpegError) {
+        try self.init(width: settings.width, height: settings.height, format: settings.pixelFormat.av,
+                      colorRange: settings.pixelFormat.isYUV ? AVCOL_RANGE_MPEG : AVCOL_RANGE_JPEG,
+                      colorSpace: settings.pixelFormat.isYUV ? AVCOL_SPC_BT709 : AVCOL_SPC_RGB)
+    }
+
     /// Takes ownership of `frame` (a frame FFmpeg filled, such as a filter's output).
     init(owning frame: UnsafeMutablePointer<AVFrame>) {
         self.frame = frame

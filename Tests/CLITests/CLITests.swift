@@ -38,22 +38,31 @@ struct CLITests {
         #expect(version.status == 0 && version.stdoutText.contains("libavcodec"))
     }
 
-    @Test("an unwritable or missing directory fails with a clear message and leaves no file")
-    func unwritable() throws {
+    @Test("a missing directory, or a file where a directory should be, fails with a clear message and leaves no file")
+    func missingDirectory() throws {
         let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", "/nonexistent-dir/x.mp4"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("does not exist"))
+        #expect(run.stderr == "notchwave render: error: cannot write /nonexistent-dir/x.mp4: the directory /nonexistent-dir does not exist\n")
+        let dir = TemporaryDirectory()
+        #expect(FileManager.default.createFile(atPath: dir.file("plain"), contents: Data("x".utf8)))
+        let notDirectory = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file("plain") + "/x.mp4"])
+        #expect(notDirectory.status == 1)
+        #expect(notDirectory.stderr.contains("is a file, not a directory"), "\(notDirectory.stderr)")
+        #expect(dir.contents == ["plain"])
+    }
+
+    // Root may write anywhere, so this one only runs as another user.
+    @Test("a directory without write permission fails with a clear message and leaves no file", .enabled(if: getuid() != 0))
+    func unwritable() throws {
         let dir = TemporaryDirectory()
         let locked = dir.file("locked")
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: locked)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked) }
-        if getuid() != 0 {
-            let denied = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", locked + "/x.mp4"])
-            #expect(denied.status == 1)
-            #expect(denied.stderr.contains("Permission denied"))
-            #expect((try FileManager.default.contentsOfDirectory(atPath: locked)).isEmpty)
-        }
+        let denied = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", locked + "/x.mp4"])
+        #expect(denied.status == 1)
+        #expect(denied.stderr.contains("Permission denied"))
+        #expect((try FileManager.default.contentsOfDirectory(atPath: locked)).isEmpty)
     }
 
     @Test("presets table and show --json")

@@ -5,36 +5,44 @@ import TestSupport
 /// Interruption, overwrite protection and memory: what a long render must get right.
 @Suite("Robust rendering")
 struct RobustnessTests {
-    /// Starts a long render, waits for its temporary file, sends `signal`, and checks the
-    /// exit code and that nothing is left behind.
-    func interrupt(with signal: Int32, expectedStatus: Int32) throws {
+    /// Starts a long render into `output` (over an existing file of that name, which must
+    /// survive), waits for its temporary output, sends `signals`, and checks the exit code
+    /// and that nothing else is left behind.
+    func interrupt(_ output: String, with signals: [Int32], expectedStatus: Int32) throws {
         let dir = TemporaryDirectory()
+        let isFile = !output.hasSuffix("/")
+        let name = isFile ? output : String(output.dropLast())
+        if isFile { #expect(FileManager.default.createFile(atPath: dir.file(output), contents: Data("precious".utf8))) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandRunner.notchwave)
-        process.arguments = ["render", "--duration", "120", "--quality", "draft", "-q", "-o", dir.file("long.mp4")]
+        process.arguments = ["render", "--duration", "120", "--quality", "draft", "-q", "-o", dir.file(output)]
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // Wait until the render is under way (its temporary file exists).
+        // Wait until the render is under way (its temporary output exists).
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline && !dir.contents.contains(where: { $0.hasPrefix(".long.mp4") }) {
+        while Date() < deadline && !dir.contents.contains(where: { $0.hasPrefix(".\(name).") }) {
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(dir.contents.contains { $0.hasPrefix(".long.mp4") }, "the render did not start")
+        #expect(dir.contents.contains { $0.hasPrefix(".\(name).") }, "the render did not start")
         Thread.sleep(forTimeInterval: 0.3)
-        kill(process.processIdentifier, signal)
+        for signal in signals { kill(process.processIdentifier, signal) }
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == expectedStatus, "stderr: \(stderr)")
-        #expect(stderr.contains(signal == SIGINT ? "interrupted" : "terminated"))
-        #expect(dir.contents.isEmpty, "left behind: \(dir.contents)")
+        if signals.count == 1 { #expect(stderr.contains(signals[0] == SIGINT ? "interrupted" : "terminated")) }
+        #expect(dir.contents == (isFile ? [output] : []), "left behind: \(dir.contents)")
+        if isFile { #expect(try String(contentsOfFile: dir.file(output), encoding: .utf8) == "precious") }
     }
 
-    @Test("SIGINT mid-render: exit 130, no file left")
-    func sigint() throws { try interrupt(with: SIGINT, expectedStatus: 130) }
+    @Test("SIGINT mid-render: exit 130, the old file kept, nothing else left", arguments: ["long.mp4", "frames/"])
+    func sigint(output: String) throws { try interrupt(output, with: [SIGINT], expectedStatus: 130) }
 
-    @Test("SIGTERM mid-render: exit 143, no file left")
-    func sigterm() throws { try interrupt(with: SIGTERM, expectedStatus: 143) }
+    @Test("SIGTERM mid-render: exit 143, the old file kept, nothing else left")
+    func sigterm() throws { try interrupt("long.mp4", with: [SIGTERM], expectedStatus: 143) }
+
+    @Test("a second Ctrl-C exits at once and still removes the temporary output", arguments: ["long.mp4", "frames/"])
+    func doubleSigint(output: String) throws { try interrupt(output, with: [SIGINT, SIGINT], expectedStatus: 130) }
 
     @Test("an existing output is replaced only on success, and --no-overwrite refuses")
     func overwrite() throws {
@@ -90,11 +98,15 @@ struct WriteFailureTests {
     @Test("a write that fails part-way (file size limit) is one line, exit 1, and leaves nothing", arguments: ["x.mp4", "x.rgba", "x.mov", "seq/"])
     func writeFailure(output: String) throws {
         let dir = TemporaryDirectory()
+        // An existing file of the same name is kept as it was.
+        let isFile = !output.hasSuffix("/")
+        if isFile { #expect(FileManager.default.createFile(atPath: dir.file(output), contents: Data("precious".utf8))) }
         let command = "ulimit -f 8; exec '\(CommandRunner.notchwave)' render --duration 1 -q -o '\(dir.file(output))'"
         let run = try CommandRunner.run("/bin/bash", ["-c", command])
         #expect(run.status == 1, "status \(run.status): \(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("File too large") || run.stderr.contains("cannot write"), "\(run.stderr)")
-        #expect(dir.contents.isEmpty, "left behind: \(dir.contents)")
+        #expect(dir.contents == (isFile ? [output] : []), "left behind: \(dir.contents)")
+        if isFile { #expect(try String(contentsOfFile: dir.file(output), encoding: .utf8) == "precious") }
     }
 }

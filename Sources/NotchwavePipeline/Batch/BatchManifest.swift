@@ -172,7 +172,7 @@ enum OutputDigest {
         if case let .pngSequence(pattern) = format {
             let folder = (pattern as NSString).deletingLastPathComponent
             let name = (pattern as NSString).lastPathComponent
-            return (0..<frames).map { (folder as NSString).appendingPathComponent(String(format: name, $0)) }
+            return (0..<frames).map { (folder as NSString).appendingPathComponent(OutputFormat.sequenceFileName(name, $0)) }
         }
         return [path]
     }

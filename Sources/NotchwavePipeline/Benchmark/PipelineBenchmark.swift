@@ -55,10 +55,8 @@ public struct PipelineBenchmark {
             let format = try RenderSession.format(plan: plan, output: output, encode: request)
             guard case let .video(recipe) = format else { continue }
             let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
-            let settings = EncoderSettings(encoderName: recipe.encoder, pixelFormat: recipe.pixelFormat, width: width, height: height,
-                                           fps: plan.fps, options: recipe.encoderOptions(request), bitRate: recipe.bitRate(request),
-                                           codecTag: recipe.codecTag)
-            let container = ContainerSettings(formatName: recipe.container, options: recipe.containerOptions())
+            let settings = recipe.encoderSettings(width: width, height: height, fps: plan.fps, request: request)
+            let container = recipe.containerSettings()
             // (a) Every frame rendered and converted beforehand; the encoder is then fed
             // exactly as the pipeline feeds it (a small pool of reused frames whose
             // static rows were converted once), with the changed rows copied in from the
@@ -69,8 +67,7 @@ public struct PipelineBenchmark {
             var encoderSeconds = Double.infinity
             var pipelineSeconds = Double.infinity
             do {
-                let stored = try PipelineBenchmark.convertedRows(renderer: renderer, plan: plan, settings: settings,
-                                                                 container: container, path: encoderOnly)
+                let stored = try PipelineBenchmark.convertedRows(renderer: renderer, plan: plan, settings: settings)
                 // (a) and (b) alternate, three times each, and the best run of each
                 // counts: the machine's state drifts less between neighbouring runs, and
                 // the first run also pays for first-touch page faults.
@@ -122,10 +119,9 @@ public struct PipelineBenchmark {
     }
 
     /// Every frame rendered whole and converted; the converted changed rows of each.
-    static func convertedRows(renderer: FrameRenderer, plan: RenderPlan, settings: EncoderSettings,
-                              container: ContainerSettings, path: String) throws(FFmpegError) -> [[[UInt8]]] {
+    static func convertedRows(renderer: FrameRenderer, plan: RenderPlan, settings: EncoderSettings) throws(FFmpegError) -> [[[UInt8]]] {
         let converter = try PixelConverter(width: settings.width, height: settings.height, format: settings.pixelFormat)
-        let scratch = try VideoFileWriter(path: path, container: container, encoder: settings).makeFrame()
+        let scratch = try VideoFrame(settings: settings)
         var stored: [[[UInt8]]] = []
         for index in 0..<plan.frameCount {
             let canvas = renderer.renderFull(frame: index)

@@ -19,7 +19,6 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private var handedOver = 0
     private var ready: [Int: Canvas] = [:]
     private var pool: [Canvas] = []
-    private var created = 0
     private var stop = false
     private var end = 0
 
@@ -43,7 +42,6 @@ final class ParallelFrameProducer: @unchecked Sendable {
         end = frames.upperBound
         stop = false
         condition.unlock()
-        var threads: [Thread] = []
         let done = DispatchGroup()
         for _ in 0..<workers {
             done.enter()
@@ -52,7 +50,6 @@ final class ParallelFrameProducer: @unchecked Sendable {
                 done.leave()
             }
             thread.stackSize = 1 << 20
-            threads.append(thread)
             thread.start()
         }
         defer {
@@ -82,6 +79,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private func workerLoop() {
         let rasterizer = Rasterizer(kernel: renderer.kernel)
         var claimed: [(Int, Canvas?)] = []
+        var rendered: [(Int, Canvas)] = []
         while true {
             condition.lock()
             while !stop && next < end && next + batch > handedOver + window && next >= handedOver + batch { condition.wait() }
@@ -90,13 +88,9 @@ final class ParallelFrameProducer: @unchecked Sendable {
             let last = min(next + batch, end)
             next = last
             claimed.removeAll(keepingCapacity: true)
-            for index in first..<last {
-                let canvas = pool.popLast()
-                if canvas == nil { created += 1 }
-                claimed.append((index, canvas))
-            }
+            for index in first..<last { claimed.append((index, pool.popLast())) }
             condition.unlock()
-            var rendered: [(Int, Canvas)] = []
+            rendered.removeAll(keepingCapacity: true)
             for (index, pooled) in claimed {
                 let canvas = pooled ?? renderer.makeSlice()
                 renderer.render(frame: index, into: canvas, using: rasterizer)
@@ -107,11 +101,5 @@ final class ParallelFrameProducer: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
-    }
-
-    /// Canvases allocated so far (bounded by the window).
-    var canvasesCreated: Int {
-        condition.lock(); defer { condition.unlock() }
-        return created
     }
 }

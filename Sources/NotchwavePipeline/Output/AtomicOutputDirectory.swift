@@ -3,17 +3,20 @@ import Foundation
 /// Files of a sequence written into a hidden temporary directory beside their target
 /// directory and moved into place only when all are complete; on failure the temporary
 /// directory is removed and the target is left as it was.
-public final class AtomicOutputDirectory: @unchecked Sendable {
+public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
     /// Where the files go.
     public let targetDirectory: String
     /// Where they are written meanwhile.
     public let temporaryDirectory: String
-    private var names: [String] = []
+    /// The files written (by name), moved into the target on commit.
+    public let names: [String]
     private var done = false
     private let noOverwrite: Bool
+    private let lock = NSLock()
 
-    /// Prepares to write files into `directory` (created on commit if missing).
-    public init(directory: String, noOverwrite: Bool) throws {
+    /// Prepares to write the files `names` into `directory` (created on commit if
+    /// missing); with `noOverwrite`, fails now if any of them exists there.
+    public init(directory: String, names: [String], noOverwrite: Bool) throws {
         let url = URL(fileURLWithPath: directory)
         targetDirectory = url.path
         let parent = url.deletingLastPathComponent().path
@@ -26,22 +29,20 @@ public final class AtomicOutputDirectory: @unchecked Sendable {
         }
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         temporaryDirectory = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(token).partial")
+        self.names = names
+        self.noOverwrite = noOverwrite
+        try checkNoneExist()
         guard mkdir(temporaryDirectory, 0o755) == 0 else {
+            done = true
             throw PipelineError.output("cannot write into \(directory): \(String(cString: strerror(errno)))")
         }
-        self.noOverwrite = noOverwrite
+        TemporaryOutputs.register(temporaryDirectory)
     }
 
     deinit { discard() }
 
-    /// The temporary path of file `name`; remembered for the commit.
-    public func path(for name: String) -> String {
-        names.append(name)
-        return (temporaryDirectory as NSString).appendingPathComponent(name)
-    }
-
-    /// Checks up front that none of `names` exists in the target (with --no-overwrite).
-    public func checkNoneExist(_ names: [String]) throws {
+    /// With --no-overwrite: fails when any of the files exists in the target.
+    private func checkNoneExist() throws {
         guard noOverwrite else { return }
         for name in names where FileManager.default.fileExists(atPath: (targetDirectory as NSString).appendingPathComponent(name)) {
             throw PipelineError.output("\((targetDirectory as NSString).appendingPathComponent(name)) exists (--no-overwrite)")
@@ -67,14 +68,19 @@ public final class AtomicOutputDirectory: @unchecked Sendable {
 
     /// Moves every file into the target directory.
     public func commit() throws {
+        lock.lock(); defer { lock.unlock() }
         guard !done else { return }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory) {
             // A missing target: the temporary directory itself becomes it.
-            if rename(temporaryDirectory, targetDirectory) == 0 { done = true; return }
-            throw PipelineError.output("cannot create \(targetDirectory): \(String(cString: strerror(errno)))")
+            guard rename(temporaryDirectory, targetDirectory) == 0 else {
+                throw PipelineError.output("cannot create \(targetDirectory): \(String(cString: strerror(errno)))")
+            }
+            done = true
+            TemporaryOutputs.forget(temporaryDirectory)
+            return
         }
-        try checkNoneExist(names)
+        try checkNoneExist()
         for name in names {
             let from = (temporaryDirectory as NSString).appendingPathComponent(name)
             let to = (targetDirectory as NSString).appendingPathComponent(name)
@@ -84,12 +90,15 @@ public final class AtomicOutputDirectory: @unchecked Sendable {
         }
         rmdir(temporaryDirectory)
         done = true
+        TemporaryOutputs.forget(temporaryDirectory)
     }
 
     /// Removes the temporary directory and what it holds (nothing once committed).
     public func discard() {
+        lock.lock(); defer { lock.unlock() }
         guard !done else { return }
         done = true
         try? FileManager.default.removeItem(atPath: temporaryDirectory)
+        TemporaryOutputs.forget(temporaryDirectory)
     }
 }

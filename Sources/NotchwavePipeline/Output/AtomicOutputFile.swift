@@ -3,17 +3,14 @@ import Foundation
 /// An output written under a temporary name beside its target and renamed into place
 /// only when complete, so that a failed, interrupted or killed render never leaves a
 /// half-written file under the target's name (and never replaces a good one).
-public final class AtomicOutputFile: @unchecked Sendable {
+public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
     /// The final path.
     public let target: String
     /// The temporary path being written.
     public let temporaryPath: String
     private var committed = false
     private let lock = NSLock()
-
-    /// Every temporary file not yet committed or discarded, for signal handlers.
-    nonisolated(unsafe) private static var live: Set<String> = []
-    private static let liveLock = NSLock()
+    private let noClobber: Bool
 
     /// Prepares to write `target`: checks that its directory exists and is writable and,
     /// with `noOverwrite`, that the target does not exist yet.
@@ -23,9 +20,10 @@ public final class AtomicOutputFile: @unchecked Sendable {
         let directory = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw PipelineError.output("cannot write \(target): the directory \(directory) does not exist")
         }
+        guard isDirectory.boolValue else { throw PipelineError.output("cannot write \(target): \(directory) is a file, not a directory") }
         if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
             throw PipelineError.output("cannot write \(target): it is a directory")
         }
@@ -42,15 +40,57 @@ public final class AtomicOutputFile: @unchecked Sendable {
             throw PipelineError.output("cannot write \(target): \(reason)")
         }
         close(fd)
-        AtomicOutputFile.liveLock.lock()
-        AtomicOutputFile.live.insert(temporaryPath)
-        AtomicOutputFile.liveLock.unlock()
+        TemporaryOutputs.register(temporaryPath)
         noClobber = noOverwrite
     }
 
-    private let noClobber: Bool
-
     deinit { discard() }
+
+    /// Writes `bytes` to `target` atomically: the whole file appears, or nothing changes.
+    public static func write(_ bytes: [UInt8], to target: String, noOverwrite: Bool = false) throws {
+        let file = try AtomicOutputFile(target: target, noOverwrite: noOverwrite)
+        do {
+            try file.withDescriptor { fd in
+                try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(fd, $0.baseAddress!, count: $0.count) }
+            }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
+    /// Opens the temporary file for writing, runs `body` with its descriptor, then
+    /// flushes it to disk and closes it.
+    public func withDescriptor<T>(_ body: (Int32) throws -> T) throws -> T {
+        let fd = try openDescriptor()
+        let result: T
+        do {
+            result = try body(fd)
+        } catch {
+            close(fd)
+            throw error
+        }
+        try closeDescriptor(fd)
+        return result
+    }
+
+    /// Opens the temporary file for writing (from its start).
+    func openDescriptor() throws -> Int32 {
+        let fd = open(temporaryPath, O_WRONLY | O_TRUNC)
+        guard fd >= 0 else { throw PipelineError.output("cannot write \(target): \(String(cString: strerror(errno)))") }
+        return fd
+    }
+
+    /// Flushes `fd` to disk and closes it: a full disk or an I/O error is reported here,
+    /// before the file could be committed.
+    func closeDescriptor(_ fd: Int32) throws {
+        let syncError = fsync(fd) == 0 ? 0 : errno
+        let closeError = close(fd) == 0 ? 0 : errno
+        for code in [syncError, closeError] where code != 0 && code != EINVAL {
+            throw PipelineError.output("cannot write \(target): \(String(cString: strerror(code)))")
+        }
+    }
 
     /// Moves the finished temporary file onto the target.
     public func commit() throws {
@@ -67,7 +107,7 @@ public final class AtomicOutputFile: @unchecked Sendable {
             throw PipelineError.output("cannot write \(target): \(String(cString: strerror(errno)))")
         }
         committed = true
-        AtomicOutputFile.forget(temporaryPath)
+        TemporaryOutputs.forget(temporaryPath)
     }
 
     /// Removes the temporary file (nothing once committed).
@@ -76,21 +116,6 @@ public final class AtomicOutputFile: @unchecked Sendable {
         guard !committed else { return }
         unlink(temporaryPath)
         committed = true
-        AtomicOutputFile.forget(temporaryPath)
-    }
-
-    private static func forget(_ path: String) {
-        liveLock.lock()
-        live.remove(path)
-        liveLock.unlock()
-    }
-
-    /// Removes every temporary file still being written (for a last-resort exit).
-    public static func discardAll() {
-        liveLock.lock()
-        let paths = live
-        live.removeAll()
-        liveLock.unlock()
-        for path in paths { unlink(path) }
+        TemporaryOutputs.forget(temporaryPath)
     }
 }

@@ -102,17 +102,23 @@ public enum OutputFormat: Sendable, Equatable {
         }
     }
 
-    /// How many times the frames are rendered: twice for GIF (palette, then frames).
-    public var passes: Int {
-        if case let .video(recipe) = self, recipe.isPaletted { return 2 }
-        return 1
+    /// The encoding recipe: the video's, or the PNG sequence's (nil for raw frames).
+    public var recipe: VideoRecipe? {
+        switch self {
+        case let .video(recipe): return recipe
+        case .pngSequence: return .pngSequence
+        case .rawRGBA: return nil
+        }
     }
+
+    /// The file name of frame `index` (from 0) of a sequence named by `pattern`.
+    public static func sequenceFileName(_ pattern: String, _ index: Int) -> String { String(format: pattern, index) }
 
     /// A short name for summaries (`h264`, `rgba`, `png`).
     public var codecName: String {
         switch self {
         case let .video(recipe): return recipe.codec
-        case .pngSequence: return "png"
+        case .pngSequence: return VideoRecipe.pngSequence.codec
         case .rawRGBA: return "rgba"
         }
     }

@@ -58,6 +58,23 @@ public struct VideoRecipe: Sendable, Equatable {
         }
     }
 
+    /// A PNG sequence: one PNG per frame through FFmpeg's `image2` muxer, which names
+    /// the files from the output's `%05d`-style pattern (numbered from 0).
+    public static let pngSequence = VideoRecipe(codec: "png", container: "image2", encoder: "png", pixelFormat: .rgba)
+
+    /// The encoder settings for `width` x `height` frames at `fps` with `request`.
+    func encoderSettings(width: Int, height: Int, fps: Int, request: EncodeRequest) -> EncoderSettings {
+        var settings = EncoderSettings(encoderName: encoder, pixelFormat: pixelFormat, width: width, height: height, fps: fps,
+                                       options: encoderOptions(request), bitRate: bitRate(request), codecTag: codecTag)
+        settings.frameThreads = frameThreads
+        return settings
+    }
+
+    /// The muxer settings.
+    func containerSettings() -> ContainerSettings {
+        ContainerSettings(formatName: container, options: containerOptions())
+    }
+
     /// Frame threading for inter codecs; ProRes (intra-only) uses slice threads, which
     /// are as fast for it and do not hold extra frames.
     public var frameThreads: Bool { codec != "prores" }
@@ -85,9 +102,19 @@ public struct VideoRecipe: Sendable, Equatable {
         if request.quality == .lossless && codec == "av1" {
             throw PipelineError.unsupported("av1 has no lossless mode here; use h264, hevc or vp9 with --quality lossless, or apng")
         }
-        if request.dither != nil && codec != "gif" {
-            throw PipelineError.unsupported("--dither applies to gif only")
+        if request.dither != nil {
+            guard codec == "gif" else { throw PipelineError.unsupported("--dither applies to gif only") }
+            _ = try VideoRecipe.dither(request)
         }
+    }
+
+    /// The GIF dithering `request` asks for (sierra2_4a by default).
+    static func dither(_ request: EncodeRequest) throws -> GIFDither {
+        guard let name = request.dither else { return .sierra24a }
+        guard let dither = GIFDither(rawValue: name) else {
+            throw PipelineError.unsupported("unknown --dither \"\(name)\" (known: \(GIFDither.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return dither
     }
 
     /// The encoder's bit rate: the requested one, or 0 (constant quality) for codecs
@@ -156,13 +183,14 @@ public struct VideoRecipe: Sendable, Equatable {
         return options
     }
 
-    /// Container options: `+faststart` for MP4 and MOV, loop forever for APNG (GIF's
-    /// muxer loops forever by default).
+    /// Container options: `+faststart` for MP4 and MOV, loop forever for APNG and GIF,
+    /// PNG sequences numbered from 0.
     func containerOptions() -> [EncoderOption] {
         switch container {
         case "mp4", "mov": return [EncoderOption("movflags", "+faststart")]
         case "apng": return [EncoderOption("plays", "0")]
         case "gif": return [EncoderOption("loop", "0")]
+        case "image2": return [EncoderOption("start_number", "0")]
         default: return []
         }
     }

@@ -7,6 +7,12 @@ protocol FrameSink: AnyObject {
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws
     /// Flushes and closes; returns the number of bytes written.
     func finish() throws -> Int
+    /// Stops without finishing (after an error); the output is discarded by its owner.
+    func abandon()
+}
+
+extension FrameSink {
+    func abandon() {}
 }
 
 /// A full-frame straight-RGBA image kept up to date from slices: the template is

@@ -2,30 +2,28 @@ import Foundation
 import NotchwaveRaster
 import NotchwaveVideo
 
-/// GIF pass one: every frame feeds the palette statistics.
+/// GIF pass one: every frame feeds the palette statistics; `finish` hands the palette
+/// for the whole clip to `onPalette`.
 final class GIFPaletteSink: FrameSink {
     private let mirror: StraightMirror
-    let generator: GIFPaletteGenerator
+    private let generator: GIFPaletteGenerator
+    private let onPalette: (GIFPalette) -> Void
 
-    init(template: Canvas, fps: Int) throws {
+    init(template: Canvas, fps: Int, onPalette: @escaping (GIFPalette) -> Void) throws {
         mirror = StraightMirror(template: template)
-        do {
-            generator = try GIFPaletteGenerator(width: template.width, height: template.height, fps: fps)
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        generator = try GIFPaletteGenerator(width: template.width, height: template.height, fps: fps)
+        self.onPalette = onPalette
     }
 
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
         mirror.update(from: slice, rows: rows)
-        do {
-            try generator.add(rgba: mirror.bytes, bytesPerRow: mirror.width * 4)
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        try generator.add(rgba: mirror.bytes, bytesPerRow: mirror.width * 4)
     }
 
-    func finish() throws -> Int { 0 }
+    func finish() throws -> Int {
+        onPalette(try generator.finish())
+        return 0
+    }
 }
 
 /// GIF pass two: every frame is mapped onto the palette and encoded.
@@ -36,32 +34,20 @@ final class GIFEncodingSink: FrameSink {
 
     init(path: String, template: Canvas, fps: Int, palette: GIFPalette, dither: GIFDither, container: ContainerSettings) throws {
         mirror = StraightMirror(template: template)
-        do {
-            mapper = try GIFPaletteMapper(width: template.width, height: template.height, fps: fps, palette: palette, dither: dither)
-            writer = try VideoFileWriter(path: path, container: container,
-                                         encoder: EncoderSettings(encoderName: "gif", pixelFormat: .pal8, width: template.width,
-                                                                  height: template.height, fps: fps, tagsBT709: false))
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        mapper = try GIFPaletteMapper(width: template.width, height: template.height, fps: fps, palette: palette, dither: dither)
+        writer = try VideoFileWriter(path: path, container: container,
+                                     encoder: EncoderSettings(encoderName: "gif", pixelFormat: .pal8, width: template.width,
+                                                              height: template.height, fps: fps, tagsBT709: false))
     }
 
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
         mirror.update(from: slice, rows: rows)
-        do {
-            for frame in try mapper.map(rgba: mirror.bytes, bytesPerRow: mirror.width * 4) { try writer.write(frame) }
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        for frame in try mapper.map(rgba: mirror.bytes, bytesPerRow: mirror.width * 4) { try writer.write(frame) }
     }
 
     func finish() throws -> Int {
-        do {
-            for frame in try mapper.finish() { try writer.write(frame) }
-            try writer.finish()
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        for frame in try mapper.finish() { try writer.write(frame) }
+        try writer.finish()
         return writer.encodedBytes
     }
 }

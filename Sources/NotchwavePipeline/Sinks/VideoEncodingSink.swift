@@ -6,43 +6,48 @@ import NotchwaveVideo
 /// on a thread of its own, with a bounded queue between the two: conversion of frame
 /// `i + 1` overlaps encoding of frame `i`.
 ///
-/// Encoder input frames come from a small pool and are reused. Each pooled frame has the
-/// template (the static rows) converted into it once, the first time it is used; after
-/// that only the rows that change are converted into it.
+/// Encoder input frames come from a small pool and are reused. Each pooled frame gets the
+/// template (the static rows) converted into it once, when it is made; after that only
+/// the rows that change are converted into it.
 final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     private let writer: VideoFileWriter
     private let converter: PixelConverter
-    private let straight: StraightMirror?
-    private let template: Canvas
+    /// Straight (un-premultiplied) copies of a slice's rows, for frames with alpha; nil
+    /// for opaque frames, whose premultiplied pixels are already straight.
+    private var straightRows: UnsafeMutablePointer<UInt8>?
+    private var straightCapacity = 0
     private let pending: BoundedQueue<VideoFrame>
     private let free: BoundedQueue<VideoFrame>
-    private var initializedFrames: Set<ObjectIdentifier> = []
-    private var framesMade = 0
-    private let poolSize: Int
-    private var encoderThread: Thread?
     private let finished = DispatchSemaphore(value: 0)
     private var joined = false
     private let errorLock = NSLock()
     private var encoderError: Error?
 
-    /// A sink writing `path` with `recipe`; `opaque` frames skip un-premultiplying.
-    init(path: String, recipe: VideoRecipe, settings: EncoderSettings, container: ContainerSettings, template: Canvas,
+    /// A sink writing `path`; `opaque` frames skip un-premultiplying.
+    init(path: String, settings: EncoderSettings, container: ContainerSettings, template: Canvas,
          opaque: Bool, poolSize: Int = 3) throws {
-        do {
-            writer = try VideoFileWriter(path: path, container: container, encoder: settings)
-            converter = try PixelConverter(width: settings.width, height: settings.height, format: settings.pixelFormat)
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
-        self.template = template
-        straight = opaque ? nil : StraightMirror(template: template)
-        self.poolSize = poolSize
+        writer = try VideoFileWriter(path: path, container: container, encoder: settings)
+        converter = try PixelConverter(width: settings.width, height: settings.height, format: settings.pixelFormat)
         pending = BoundedQueue(capacity: poolSize)
         free = BoundedQueue(capacity: poolSize)
-        let thread = Thread { [self] in encodeLoop() }
-        encoderThread = thread
-        thread.start()
+        // The pool, each frame holding the converted template.
+        let templateRows = opaque ? nil : template.straightBytes()
+        for _ in 0..<poolSize {
+            let frame = try writer.makeFrame()
+            if let templateRows {
+                try templateRows.withUnsafeBufferPointer { bytes throws(FFmpegError) in
+                    try converter.convert(rows: 0..<template.height, firstRow: bytes.baseAddress!, bytesPerRow: template.bytesPerRow, into: frame)
+                }
+            } else {
+                try converter.convert(rows: 0..<template.height, firstRow: template.pixels, bytesPerRow: template.bytesPerRow, into: frame)
+            }
+            free.push(frame)
+        }
+        if !opaque { straightRows = .allocate(capacity: 0) }
+        Thread { [self] in encodeLoop() }.start()
     }
+
+    deinit { straightRows?.deallocate() }
 
     private func encodeLoop() {
         defer { finished.signal() }
@@ -59,39 +64,29 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         }
     }
 
-    private func takeEncoderError() -> Error? {
+    /// The encoder thread's error, or a plain "stopped" when it has none.
+    private func encoderFailure() -> Error {
         errorLock.lock(); defer { errorLock.unlock() }
-        return encoderError
+        return encoderError ?? PipelineError.output("the encoder stopped")
     }
 
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
-        if let error = takeEncoderError() { throw VideoEncodingSink.wrap(error) }
-        let frame: VideoFrame
-        do {
-            if framesMade < poolSize {
-                frame = try writer.makeFrame()
-                framesMade += 1
-            } else {
-                guard let reused = free.pop() else { throw VideoEncodingSink.wrap(takeEncoderError() ?? PipelineError.output("the encoder stopped")) }
-                frame = reused
+        guard let frame = free.pop() else { throw encoderFailure() }
+        try frame.makeWritable()
+        if var straight = straightRows {
+            let count = slice.byteCount
+            if count > straightCapacity {
+                straight.deallocate()
+                straight = .allocate(capacity: count)
+                straightRows = straight
+                straightCapacity = count
             }
-            try frame.makeWritable()
-            let first = initializedFrames.insert(ObjectIdentifier(frame)).inserted
-            if let straight {
-                straight.update(from: slice, rows: rows)
-                let converted = first ? 0..<template.height : rows
-                try converter.convert(rows: converted, firstRow: straight.bytes + converted.lowerBound * template.bytesPerRow,
-                                      bytesPerRow: template.bytesPerRow, into: frame)
-            } else {
-                if first {
-                    try converter.convert(rows: 0..<template.height, firstRow: template.pixels, bytesPerRow: template.bytesPerRow, into: frame)
-                }
-                try converter.convert(rows: rows, firstRow: slice.pixels, bytesPerRow: slice.bytesPerRow, into: frame)
-            }
-        } catch let error as FFmpegError {
-            throw PipelineError.ffmpeg(error)
+            slice.exportStraight(rows: 0..<rows.count, into: straight)
+            try converter.convert(rows: rows, firstRow: straight, bytesPerRow: slice.bytesPerRow, into: frame)
+        } else {
+            try converter.convert(rows: rows, firstRow: slice.pixels, bytesPerRow: slice.bytesPerRow, into: frame)
         }
-        guard pending.push(frame) else { throw VideoEncodingSink.wrap(takeEncoderError() ?? PipelineError.output("the encoder stopped")) }
+        guard pending.push(frame) else { throw encoderFailure() }
     }
 
     /// Waits, once, for the encoder thread to end.
@@ -104,12 +99,9 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     func finish() throws -> Int {
         pending.close()
         join()
-        if let error = takeEncoderError() { throw VideoEncodingSink.wrap(error) }
-        do {
-            try writer.finish()
-        } catch {
-            throw PipelineError.ffmpeg(error)
-        }
+        errorLock.lock(); let error = encoderError; errorLock.unlock()
+        if let error { throw error }
+        try writer.finish()
         return writer.encodedBytes
     }
 
@@ -118,10 +110,5 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         pending.close()
         free.close()
         join()
-    }
-
-    private static func wrap(_ error: Error) -> Error {
-        if let error = error as? FFmpegError { return PipelineError.ffmpeg(error) }
-        return error
     }
 }

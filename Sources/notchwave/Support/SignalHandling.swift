@@ -17,7 +17,7 @@ enum SignalHandling {
             let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
                 if token.isCancelled {
-                    AtomicOutputFile.discardAll()
+                    TemporaryOutputs.discardAll()
                     _exit(128 + sig)
                 }
                 token.cancel(signal: sig)
