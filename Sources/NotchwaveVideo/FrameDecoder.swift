@@ -24,12 +24,13 @@ public enum FrameDecoder {
         defer { avcodec_free_context(&codecContext) }
         try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "avcodec_parameters_to_context")
         try check(avcodec_open2(codec, decoder, nil), "avcodec_open2(decoder)")
-        guard let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+        guard let packet = av_packet_alloc(), let frame = av_frame_alloc(), let received = av_frame_alloc() else {
             throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory")
         }
         var p: UnsafeMutablePointer<AVPacket>? = packet
         var f: UnsafeMutablePointer<AVFrame>? = frame
-        defer { av_packet_free(&p); av_frame_free(&f) }
+        var r: UnsafeMutablePointer<AVFrame>? = received
+        defer { av_packet_free(&p); av_frame_free(&f); av_frame_free(&r) }
         var decoded = 0
         var have = false
         var ended = false
@@ -47,10 +48,14 @@ public enum FrameDecoder {
                 }
             }
             while true {
-                let received = avcodec_receive_frame(codec, frame)
-                if received == FFmpegResult.again { if ended { break reading }; break }
-                if received == FFmpegResult.endOfStream { break reading }
-                try check(received, "avcodec_receive_frame")
+                // Into a scratch frame: a failed receive clears its frame, and `frame`
+                // must keep the last one decoded when the file is shorter than asked.
+                let result = avcodec_receive_frame(codec, received)
+                if result == FFmpegResult.again { if ended { break reading }; break }
+                if result == FFmpegResult.endOfStream { break reading }
+                try check(result, "avcodec_receive_frame")
+                av_frame_unref(frame)
+                av_frame_move_ref(frame, received)
                 have = true
                 decoded += 1
                 if decoded > frameIndex { break reading }

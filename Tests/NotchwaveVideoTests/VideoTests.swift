@@ -71,4 +71,24 @@ struct VideoTests {
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         #expect(try MediaProbe.decodePNG(path, width: 7, height: 5) == image)
     }
+
+    @Test("a thumbnail past the end of a file is its last frame")
+    func thumbnailPastTheEnd() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("three.mov")
+        let settings = EncoderSettings(encoderName: "png", pixelFormat: .rgba, width: 8, height: 8, fps: 10, tagsBT709: false)
+        let writer = try VideoFileWriter(path: path, container: ContainerSettings(formatName: "mov"), encoder: settings)
+        let converter = try PixelConverter(width: 8, height: 8, format: .rgba)
+        for grey in [UInt8(40), 120, 200] {
+            let frame = try writer.makeFrame()
+            let image = solidImage(width: 8, height: 8, (grey, grey, grey, 255))
+            try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<8, firstRow: $0.baseAddress!, bytesPerRow: 32, into: frame) }
+            try writer.write(frame)
+        }
+        try writer.finish()
+        let last = try FrameDecoder.thumbnail(path: path, frameIndex: 2, maxWidth: 8, maxHeight: 8)
+        let beyond = try FrameDecoder.thumbnail(path: path, frameIndex: 50, maxWidth: 8, maxHeight: 8)
+        #expect(last.rgba[0] == 200)
+        #expect(beyond.rgba == last.rgba)
+    }
 }
