@@ -102,13 +102,30 @@ public struct RenderSession {
         if plan.masksCorners && !needsAlpha, case let .video(recipe) = format, recipe.codec == "vp9" {
             format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
-        if let recipe = format.recipe {
-            try recipe.validate(encode)
-            if recipe.codec == "gif" && plan.fps > 50 {
-                throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
-            }
+        guard let recipe = format.recipe else {
+            if let option = encode.givenOptions.first { throw PipelineError.unsupported("\(option) does not apply to raw RGBA frames") }
+            return format
+        }
+        try recipe.validate(encode)
+        if recipe.codec == "gif" && plan.fps > 50 {
+            throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
         }
         return format
+    }
+
+    /// The frame rate an output gets when none is asked for: 25 for GIF, whose frames
+    /// last whole hundredths of a second (25 and 50 play exactly); nil (60) otherwise.
+    public static func defaultFPS(outputExtension ext: String) -> Int? {
+        ext.lowercased() == "gif" ? 25 : nil
+    }
+
+    /// The plan for `request` on `preset`, written to a file with extension
+    /// `outputExtension`: the request's values, then the output format's defaults, then
+    /// the style's (its timing sets the default duration).
+    public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String) throws -> RenderPlan {
+        var request = request
+        if request.fps == nil { request.fps = defaultFPS(outputExtension: outputExtension) }
+        return try request.resolveWithStyle(preset: preset)
     }
 
     /// Renders every frame; on error or cancellation nothing is left at the output path.

@@ -4,9 +4,6 @@ import NotchwavePipeline
 import NotchwaveScene
 import NotchwaveVideo
 
-/// The version printed by `--version`.
-let notchwaveVersion = "0.1.0"
-
 /// Every subcommand, in help order.
 enum Commands {
     nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, PresetsCommand.self, StylesCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
@@ -14,7 +11,7 @@ enum Commands {
 
 func mainHelp() -> String {
     var lines = [
-        "notchwave \(notchwaveVersion) — renders the rainbow notch loading animation into video files",
+        "notchwave \(NotchwaveVersion.current) — renders the rainbow notch loading animation into video files",
         "",
         "Usage: notchwave COMMAND [options]",
         "",
@@ -51,7 +48,7 @@ func runMain(_ arguments: [String]) -> Int32 {
         return 0
     }
     if first == "--version" {
-        print("notchwave \(notchwaveVersion)")
+        print("notchwave \(NotchwaveVersion.current)")
         print("FFmpeg \(FFmpegLibraries.ffmpegVersion): \(FFmpegLibraries.versions)")
         return 0
     }

@@ -11,7 +11,7 @@ struct BatchTests {
     }()
 
     func plan(_ text: String) throws -> BatchPlan {
-        try BatchPlan(job: try BatchJobSpec.decode(text, file: "job.json"), library: try #require(BatchTests.library))
+        try BatchPlan(job: try BatchJobSpec.decode(text, file: "job.json"), library: try #require(BatchTests.library), directory: "out")
     }
 
     static let everything = """
@@ -78,6 +78,16 @@ struct BatchTests {
         ("{\"presets\": [\"iphone-xx\"]}", "job.json: $.presets[0]: unknown preset \"iphone-xx\""),
         ("{\"presets\": [\"iphone-x\"], \"styles\": [\"wavy\"]}", "job.json: $.styles[0]: unknown style \"wavy\""),
         ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"output\": \"x.{ext}\"}", "would both be written to x.mp4"),
+        // Names that go into paths cannot leave the output directory.
+        ("{\"presets\": [\"iphone-x\"], \"formats\": [{\"ext\": \"mp4\", \"name\": \"../../x\"}], \"output\": \"{format}.{ext}\"}",
+         "job.json: $.formats[0].name: a format name is letters, digits, - and _ (it goes into file names), got \"../../x\""),
+        ("{\"presets\": [\"iphone-x\"], \"formats\": [\"../mp4\"]}", "job.json: $.formats[0]: an extension is letters, digits, - and _"),
+        ("{\"presets\": [\"iphone-x\"], \"output\": \"\"}", "job.json: $.output: the output template is empty"),
+        ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\", \"fps\": 60.5}]}", "job.json: $.variants[0].fps: expected a whole number, found 60.5"),
+        // Style options: for a known style, with known names, reported once.
+        ("{\"presets\": [\"iphone-x\"],\n \"styleOptions\": {\"smoth\": {\"middle-stop\": 0.3}}}",
+         "job.json: $.styleOptions.smoth: options for an unknown style \"smoth\" (available: sharp, smooth) (line 2, column 28)"),
+        ("{\"presets\": [\"iphone-x\"], \"styleOptions\": {\"smooth\": {\"nope\": 1}}}", "job.json: $.styleOptions.smooth: unknown option \"nope\""),
     ])
     func errors(text: String, message: String) {
         do {
@@ -86,6 +96,43 @@ struct BatchTests {
         } catch {
             #expect("\(error)".contains(message), "\(error)")
         }
+    }
+
+    @Test("a bad value fails only its items, and says where it was written")
+    func itemProblems() throws {
+        let plan = try plan("""
+        {"presets": ["iphone-x"], "formats": ["mp4", "gif"],
+         "variants": [{"name": "ok", "quality": "Draft"}, {"name": "q", "quality": "bogus"},
+                      {"name": "d", "dither": "bogus"}, {"name": "h", "hold": 1}],
+         "output": "{variant}.{ext}"}
+        """)
+        func problem(_ output: String) -> String? { plan.items.first { $0.output == output }?.problem }
+        // Choices ignore letter case, as on the command line.
+        #expect(problem("ok.mp4") == nil && problem("ok.gif") == nil)
+        #expect(problem("q.mp4") == "job.json: $.variants[1].quality (line 2, column 76), format mp4: quality: \"bogus\" is not one of draft, standard, high, lossless")
+        #expect(problem("d.gif")?.contains("format gif: unknown --dither \"bogus\"") == true, "\(problem("d.gif") ?? "")")
+        #expect(problem("d.mp4")?.contains("--dither applies to gif only") == true)
+        #expect(problem("h.mp4")?.contains("$.variants[3] (line 3, column 49), format mp4: --hold: holds the last frame after the closing wave, so it needs --stop") == true,
+                "\(problem("h.mp4") ?? "")")
+        // The format is checked against the real output path: no extension, no format.
+        let bare = try self.plan("{\"presets\": [\"iphone-x\"], \"output\": \"{preset}\"}")
+        #expect(bare.items.first?.problem?.contains("cannot tell the format of \"out/iphone-x\"") == true, "\(bare.items.first?.problem ?? "")")
+    }
+
+    @Test("an output is up to date only for the same parameters, preset geometry and notchwave version")
+    func hashCoversThePreset() throws {
+        let job = try BatchJobSpec.decode("{\"presets\": [\"iphone-x\"]}", file: "job.json")
+        let original = try BatchPlan(job: job, library: try #require(BatchTests.library), directory: "out")
+        // The same preset with a narrower notch.
+        let dir = TemporaryDirectory()
+        let source = CommandRunner.packageRoot.appendingPathComponent("presets/iphone-x.json").path
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"width\": {\"value\": 209,", with: "\"width\": {\"value\": 189,")
+        #expect(edited != text, "the notch width was not found in \(source)")
+        try edited.write(toFile: dir.file("iphone-x.json"), atomically: true, encoding: .utf8)
+        let changed = try BatchPlan(job: job, library: try PresetLibrary(directory: dir.path), directory: "out")
+        #expect(original.items.first?.parameters == changed.items.first?.parameters)
+        #expect(original.items.first?.parametersHash != changed.items.first?.parametersHash)
     }
 
     @Test("comments are allowed in job files, and `new job` writes a valid commented example")
@@ -179,6 +226,8 @@ struct BatchTests {
                                             environment: ["JOB_COMPLETION_INDEX": "\(shard)", "JOB_COMPLETION_COUNT": "2"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(FileManager.default.fileExists(atPath: out + "/manifest-shard-\(shard)-of-2.json"))
+            // Shards share the directory: the contact sheet and index are merge's.
+            #expect(!FileManager.default.fileExists(atPath: out + "/contact-sheet.png"))
         }
         #expect(listed.sorted() == ["iphone-15-pro.mp4", "iphone-x.mp4", "plain.mp4"].map { out + "/" + $0 })
         let merge = try CommandRunner.notchwave(["batch", "merge", out])
@@ -186,6 +235,15 @@ struct BatchTests {
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]
         #expect((manifest?["outputs"] as? [Any])?.count == 3)
         #expect(FileManager.default.fileExists(atPath: out + "/index.html"))
+        #expect(FileManager.default.fileExists(atPath: out + "/contact-sheet.png"))
+        // A missing shard manifest, or shards of different counts, cannot be merged.
+        try FileManager.default.removeItem(atPath: out + "/manifest-shard-1-of-2.json")
+        let missing = try CommandRunner.notchwave(["batch", "merge", out])
+        #expect(missing.status == 1 && missing.stderr.contains("shard(s) 1 of 2 have no manifest"), "\(missing.stderr)")
+        let other = try CommandRunner.notchwave(["batch", job, "-o", out, "--shard", "0/3", "-q"])
+        #expect(other.status == 0, "\(other.stderr)")
+        let mixed = try CommandRunner.notchwave(["batch", "merge", out])
+        #expect(mixed.status == 1 && mixed.stderr.contains("come from different shard counts (2, 3)"), "\(mixed.stderr)")
     }
 
     @Test("the Kubernetes Job and the CI workflow agree with each other (and the check can fail)")

@@ -28,6 +28,12 @@ public struct BatchJobSpec: Sendable, Equatable {
         public var name: String
     }
 
+    /// The options a job gives one style, and where they were written.
+    public struct StyleOptions: Sendable, Equatable {
+        public var values: [String: String]
+        public var position: JSONPosition
+    }
+
     /// A named set of parameters.
     public struct Variant: Sendable, Equatable {
         public var name: String
@@ -42,7 +48,8 @@ public struct BatchJobSpec: Sendable, Equatable {
     public var formats: [Format]
     public var variants: [Variant]
     public var defaults: BatchParameters
-    public var styleOptions: [String: [String: String]]
+    /// Options by style name.
+    public var styleOptions: [String: StyleOptions]
     public var outputTemplate: String
 
     /// The placeholders an output template may use.
@@ -73,9 +80,7 @@ public struct BatchJobSpec: Sendable, Equatable {
             variants = try JSONValues.array(node, file: file, path: "$.variants").enumerated().map { index, item in
                 var reader = try JSONObjectReader(item, file: file, path: "$.variants[\(index)]")
                 let name = try reader.string("name")
-                guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
-                    throw reader.error(at: "name", reader.node["name"], "a variant name is letters, digits, - and _ (it goes into file names)")
-                }
+                try checkName(name, reader: reader, key: "name", what: "a variant name")
                 let parameters = try BatchParameters.decode(&reader)
                 try reader.finish()
                 return Variant(name: name, parameters: parameters, location: "$.variants[\(index)] (\(item.position))")
@@ -92,26 +97,21 @@ public struct BatchJobSpec: Sendable, Equatable {
             defaults = try BatchParameters.decode(&reader)
             try reader.finish()
         }
-        var styleOptions: [String: [String: String]] = [:]
+        var styleOptions: [String: StyleOptions] = [:]
         if object.has("styleOptions") {
             let reader = try object.object("styleOptions")
-            guard case let .object(members) = reader.node.kind else {
-                throw reader.error(at: "styleOptions", reader.node, "expected an object")
-            }
-            for member in members {
-                var options = try JSONObjectReader(member.value, file: file, path: reader.path(of: member.key))
-                guard case let .object(pairs) = options.node.kind else { continue }
+            for member in reader.members {
+                let options = try JSONObjectReader(member.value, file: file, path: reader.path(of: member.key))
                 var values: [String: String] = [:]
-                for pair in pairs {
+                for pair in options.members {
                     switch pair.value.kind {
                     case let .string(s): values[pair.key] = s
                     case let .number(n): values[pair.key] = JSONOutput.formatNumber(n)
                     case let .bool(b): values[pair.key] = b ? "true" : "false"
                     default: throw options.error(at: pair.key, pair.value, "expected a string, number or boolean")
                     }
-                    _ = options.optional(pair.key)
                 }
-                styleOptions[member.key] = values
+                styleOptions[member.key] = StyleOptions(values: values, position: member.value.position)
             }
         }
         let template = try object.optionalString("output") ?? "{preset}-{style}-{variant}.{ext}"
@@ -147,16 +147,39 @@ public struct BatchJobSpec: Sendable, Equatable {
     }
 
     private static func decodeFormat(_ node: JSONNode, file: String, path: String) throws -> Format {
-        if case let .string(ext) = node.kind { return Format(ext: ext.lowercased(), codec: nil, name: ext.lowercased()) }
+        if case let .string(text) = node.kind {
+            let ext = text.lowercased()
+            try checkName(ext, file: file, path: path, position: node.position, what: "an extension")
+            return Format(ext: ext, codec: nil, name: ext)
+        }
         var reader = try JSONObjectReader(node, file: file, path: path)
         let ext = try reader.string("ext").lowercased()
+        try checkName(ext, reader: reader, key: "ext", what: "an extension")
         let codec = try reader.optionalString("codec")
+        if let codec { try checkName(codec, reader: reader, key: "codec", what: "a codec name") }
         let name = try reader.optionalString("name") ?? (codec.map { "\(ext)-\($0)" } ?? ext)
+        try checkName(name, reader: reader, key: "name", what: "a format name")
         try reader.finish()
         return Format(ext: ext, codec: codec, name: name)
     }
 
+    /// Names that go into file names ({variant}, {format}, {ext}, {codec}) are letters,
+    /// digits, `-` and `_`: they can neither leave the output directory nor hide a file.
+    private static func checkName(_ name: String, reader: JSONObjectReader, key: String, what: String) throws {
+        try checkName(name, file: reader.file, path: reader.path(of: key), position: reader.node[key]?.position, what: what)
+    }
+
+    private static func checkName(_ name: String, file: String, path: String, position: JSONPosition?, what: String) throws {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            throw ConfigurationError(file: file, path: path, position: position,
+                                     problem: "\(what) is letters, digits, - and _ (it goes into file names), got \"\(name)\"")
+        }
+    }
+
     private static func checkTemplate(_ template: String, file: String, position: JSONPosition?) throws {
+        guard !template.isEmpty else {
+            throw ConfigurationError(file: file, path: "$.output", position: position, problem: "the output template is empty")
+        }
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else {
@@ -172,107 +195,5 @@ public struct BatchJobSpec: Sendable, Equatable {
         guard !template.hasPrefix("/"), !template.split(separator: "/").contains("..") else {
             throw ConfigurationError(file: file, path: "$.output", position: position, problem: "the output template must stay inside the output directory")
         }
-    }
-}
-
-/// Render parameters a job sets for every output (`defaults`) or per variant; nil means
-/// "not set here".
-public struct BatchParameters: Sendable, Equatable {
-    public var period: Double?
-    public var waves: Int?
-    public var colors: String?
-    public var background: String?
-    public var appearance: String?
-    public var start: Double?
-    public var stop: Double?
-    public var duration: Double?
-    public var hold: Double?
-    public var fps: Int?
-    public var region: String?
-    public var cutout: Bool?
-    public var mask: Bool?
-    public var even: String?
-    public var easing: String?
-    public var cycle: Double?
-    public var loop: Bool?
-    public var quality: String?
-    public var crf: Int?
-    public var bitrate: String?
-    public var speed: String?
-    public var tenBit: Bool?
-    public var dither: String?
-
-    /// None set.
-    public init() {}
-
-    /// `self` with every parameter `other` sets replaced by `other`'s.
-    public func overridden(by other: BatchParameters) -> BatchParameters {
-        var p = self
-        p.period = other.period ?? period
-        p.waves = other.waves ?? waves
-        p.colors = other.colors ?? colors
-        p.background = other.background ?? background
-        p.appearance = other.appearance ?? appearance
-        p.start = other.start ?? start
-        p.stop = other.stop ?? stop
-        p.duration = other.duration ?? duration
-        p.hold = other.hold ?? hold
-        p.fps = other.fps ?? fps
-        p.region = other.region ?? region
-        p.cutout = other.cutout ?? cutout
-        p.mask = other.mask ?? mask
-        p.even = other.even ?? even
-        p.easing = other.easing ?? easing
-        p.cycle = other.cycle ?? cycle
-        p.loop = other.loop ?? loop
-        p.quality = other.quality ?? quality
-        p.crf = other.crf ?? crf
-        p.bitrate = other.bitrate ?? bitrate
-        p.speed = other.speed ?? speed
-        p.tenBit = other.tenBit ?? tenBit
-        p.dither = other.dither ?? dither
-        return p
-    }
-
-    static func decode(_ reader: inout JSONObjectReader) throws -> BatchParameters {
-        var p = BatchParameters()
-        func int(_ key: String) throws -> Int? {
-            guard let value = try reader.optionalNumber(key) else { return nil }
-            guard value == value.rounded(), abs(value) < 1e9 else { throw reader.error(at: key, reader.node[key], "expected a whole number") }
-            return Int(value)
-        }
-        p.period = try reader.optionalNumber("period")
-        p.waves = try int("waves")
-        if let node = reader.optional("colors") {
-            switch node.kind {
-            case let .string(s): p.colors = s
-            case let .array(items):
-                p.colors = try items.enumerated().map { index, item in
-                    try JSONValues.string(item, file: reader.file, path: "\(reader.path(of: "colors"))[\(index)]")
-                }.joined(separator: ",")
-            default: throw reader.error(at: "colors", node, "expected a list of colours or a comma-separated string")
-            }
-        }
-        p.background = try reader.optionalString("background")
-        p.appearance = try reader.optionalString("appearance")
-        p.start = try reader.optionalNumber("start")
-        p.stop = try reader.optionalNumber("stop")
-        p.duration = try reader.optionalNumber("duration")
-        p.hold = try reader.optionalNumber("hold")
-        p.fps = try int("fps")
-        p.region = try reader.optionalString("region")
-        p.cutout = try reader.optionalBool("cutout")
-        p.mask = try reader.optionalBool("mask")
-        p.even = try reader.optionalString("even")
-        p.easing = try reader.optionalString("easing")
-        p.cycle = try reader.optionalNumber("cycle")
-        p.loop = try reader.optionalBool("loop")
-        p.quality = try reader.optionalString("quality")
-        p.crf = try int("crf")
-        p.bitrate = try reader.optionalString("bitrate")
-        p.speed = try reader.optionalString("speed")
-        p.tenBit = try reader.optionalBool("tenBit")
-        p.dither = try reader.optionalString("dither")
-        return p
     }
 }

@@ -7,7 +7,8 @@ public struct JSONObjectReader {
     public let path: String
     /// The object node.
     public let node: JSONNode
-    private let members: [JSONNode.Member]
+    /// The object's members, in file order.
+    public let members: [JSONNode.Member]
     private var consumed: Set<String> = []
 
     /// A reader for `node`, which must be an object.
@@ -72,6 +73,17 @@ public struct JSONObjectReader {
         return try JSONValues.number(value, file: file, path: path(of: key))
     }
 
+    /// A whole number.
+    public mutating func int(_ key: String) throws -> Int {
+        try JSONValues.wholeNumber(try required(key), file: file, path: path(of: key))
+    }
+
+    /// A whole number, or nil when absent.
+    public mutating func optionalInt(_ key: String) throws -> Int? {
+        guard let value = optional(key) else { return nil }
+        return try JSONValues.wholeNumber(value, file: file, path: path(of: key))
+    }
+
     /// A string.
     public mutating func string(_ key: String) throws -> String {
         try JSONValues.string(try required(key), file: file, path: path(of: key))
@@ -116,6 +128,15 @@ public enum JSONValues {
             throw ConfigurationError(file: file, path: path, position: node.position, problem: "expected a number, found \(node.typeDescription)")
         }
         return n
+    }
+
+    /// The value as a whole number (within ±10^15, so that it converts exactly).
+    public static func wholeNumber(_ node: JSONNode, file: String, path: String) throws -> Int {
+        let n = try number(node, file: file, path: path)
+        guard n == n.rounded(), abs(n) < 1e15 else {
+            throw ConfigurationError(file: file, path: path, position: node.position, problem: "expected a whole number, found \(JSONOutput.formatNumber(n))")
+        }
+        return Int(n)
     }
 
     /// The value as a string.

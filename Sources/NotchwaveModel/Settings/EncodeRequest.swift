@@ -37,6 +37,18 @@ public struct EncodeRequest: Sendable, Equatable {
         self.dither = dither
     }
 
+    /// The command-line names of the options set (codec aside), for messages.
+    public var givenOptions: [String] {
+        var names: [String] = []
+        if quality != nil { names.append("--quality") }
+        if crf != nil { names.append("--crf") }
+        if bitrate != nil { names.append("--bitrate") }
+        if speed != nil { names.append("--speed") }
+        if tenBit { names.append("--ten-bit") }
+        if dither != nil { names.append("--dither") }
+        return names
+    }
+
     /// The x264 / x265 speed preset names.
     public static let speedPresets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 }

@@ -46,9 +46,9 @@ public struct RenderRequest: Sendable, Equatable {
     public func resolve(preset: Preset, timing: StyleTiming) throws -> RenderPlan {
         let appearance = self.appearance ?? .light
         let period = self.period ?? 0.3
-        guard Limits.period.contains(period) else { throw RequestError.outOfRange("--period", "\(period)", "0.001 to 60 seconds") }
+        guard Limits.period.contains(period) else { throw RequestError.outOfRange("--period", Double(period), "0.001 to 60 seconds") }
         let waves = self.waves ?? 3
-        guard Limits.waves.contains(waves) else { throw RequestError.outOfRange("--waves", "\(waves)", "1 to 64") }
+        guard Limits.waves.contains(waves) else { throw RequestError.outOfRange("--waves", Double(waves), "1 to 64") }
         let colors: [Color]
         do {
             colors = try Color.parseList(self.colors ?? "red,green,blue", appearance: appearance)
@@ -64,24 +64,26 @@ public struct RenderRequest: Sendable, Equatable {
             }
         }
         let start = self.start ?? 0
-        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--start", "\(start)", "0 to 3600 seconds") }
+        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--start", Double(start), "0 to 3600 seconds") }
         if let stop {
-            guard Limits.time.contains(stop) else { throw RequestError.outOfRange("--stop", "\(stop)", "0 to 3600 seconds") }
+            guard Limits.time.contains(stop) else { throw RequestError.outOfRange("--stop", Double(stop), "0 to 3600 seconds") }
             guard stop >= start else { throw RequestError.invalid("--stop", "the stop (\(stop) s) is before the start (\(start) s)") }
         }
         let hold = self.hold ?? 0
-        guard Limits.time.contains(hold) else { throw RequestError.outOfRange("--hold", "\(hold)", "0 to 3600 seconds") }
+        guard Limits.time.contains(hold) else { throw RequestError.outOfRange("--hold", Double(hold), "0 to 3600 seconds") }
+        if self.hold != nil && stop == nil { throw RequestError.invalid("--hold", "holds the last frame after the closing wave, so it needs --stop") }
         let fps = self.fps ?? 60
-        guard Limits.fps.contains(fps) else { throw RequestError.outOfRange("--fps", "\(fps)", "1 to 240") }
+        guard Limits.fps.contains(fps) else { throw RequestError.outOfRange("--fps", Double(fps), "1 to 240") }
         if self.cycle != nil && (style ?? "sharp") == "sharp" {
             throw RequestError.invalid("--cycle", "the loop clock belongs to the smooth style; the sharp style's timing is --period and --waves")
         }
         let cycle = self.cycle ?? 1
-        guard Limits.period.contains(cycle) else { throw RequestError.outOfRange("--cycle", "\(cycle)", "0.001 to 60 seconds") }
+        guard Limits.period.contains(cycle) else { throw RequestError.outOfRange("--cycle", Double(cycle), "0.001 to 60 seconds") }
         let loop = self.loop ?? false
         if loop && stop != nil { throw RequestError.invalid("--loop", "a seamless loop has no stop; drop --stop") }
+        if self.loops != nil && !loop { throw RequestError.invalid("--loops", "counts seamless loops, so it needs --loop") }
         let loops = self.loops ?? 1
-        guard (1...1000).contains(loops) else { throw RequestError.outOfRange("--loops", "\(loops)", "1 to 1000") }
+        guard (1...1000).contains(loops) else { throw RequestError.outOfRange("--loops", Double(loops), "1 to 1000") }
         let animation = AnimationParameters(period: period, waves: waves, colors: colors, background: background,
                                             start: start, stop: stop, appearance: appearance,
                                             easing: easing, cycle: cycle, loop: loop)
@@ -117,7 +119,7 @@ public struct RenderRequest: Sendable, Equatable {
             if self.duration == nil {
                 throw RequestError.invalid("--duration", "the video would last \(JSONOutput.formatNumber(duration)) s, more than the 3600 s a render may last")
             }
-            throw RequestError.outOfRange("--duration", "\(duration)", "more than 0 and at most 3600 seconds")
+            throw RequestError.outOfRange("--duration", Double(duration), "more than 0 and at most 3600 seconds")
         }
         let region = self.region ?? .screen
         let plan = RenderPlan(preset: preset, animation: animation,
@@ -135,12 +137,13 @@ public struct RenderRequest: Sendable, Equatable {
 
 /// A request value that is out of range or invalid; the CLI reports it as a usage error.
 public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
-    case outOfRange(String, String, String)
+    /// An option, its value and the range it must be in (in words).
+    case outOfRange(String, Double, String)
     case invalid(String, String)
 
     public var description: String {
         switch self {
-        case let .outOfRange(option, value, range): return "\(option) \(value) is out of range (\(range))"
+        case let .outOfRange(option, value, range): return "\(option) \(JSONOutput.formatNumber(value)) is out of range (\(range))"
         case let .invalid(option, reason): return "\(option): \(reason)"
         }
     }

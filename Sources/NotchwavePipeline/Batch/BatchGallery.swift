@@ -8,6 +8,13 @@ import NotchwaveVideo
 /// every output with its parameters beside it.
 public enum BatchGallery {
     static let cellWidth = 240, thumbnailHeight = 300, labelLines = 3, margin = 12, columns = 6
+    /// The files written into the batch directory.
+    public static let contactSheetName = "contact-sheet.png", indexName = "index.html"
+
+    /// True when both files exist in `directory`.
+    static func exists(in directory: String) -> Bool {
+        [contactSheetName, indexName].allSatisfy { FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent($0)) }
+    }
 
     /// Writes both for the manifest's successful outputs.
     public static func write(manifest: BatchManifest, directory: String) throws {
@@ -22,9 +29,9 @@ public enum BatchGallery {
         let middle = max(0, (entry.frames ?? 1) / 2)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return ((path as NSString).appendingPathComponent(String(format: "%05d.png", middle)), 0)
+            return ((path as NSString).appendingPathComponent(OutputFormat.sequenceFileName(OutputFormat.defaultSequencePattern, middle)), 0)
         }
-        if path.contains("%") { return (String(format: path, middle), 0) }
+        if path.contains("%") { return (OutputFormat.sequenceFileName(path, middle), 0) }
         return (path, middle)
     }
 
@@ -79,7 +86,7 @@ public enum BatchGallery {
         } catch {
             throw PipelineError.ffmpeg(error)
         }
-        try atomicWrite(Data(png), to: (directory as NSString).appendingPathComponent("contact-sheet.png"))
+        try AtomicOutputFile.write(png, to: (directory as NSString).appendingPathComponent(contactSheetName))
     }
 
     static func formatSize(_ bytes: Int) -> String {
@@ -154,14 +161,6 @@ public enum BatchGallery {
             """
         }
         html += "</div>\n</body>\n</html>\n"
-        try atomicWrite(Data(html.utf8), to: (directory as NSString).appendingPathComponent("index.html"))
-    }
-
-    static func atomicWrite(_ data: Data, to path: String) throws {
-        let temporary = path + ".\(getpid()).partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw PipelineError.output("cannot write \(path)")
-        }
+        try AtomicOutputFile.write(Array(html.utf8), to: (directory as NSString).appendingPathComponent(indexName))
     }
 }

@@ -48,8 +48,8 @@ public struct ManifestEntry: Sendable, Equatable {
         parameters = try r.required("parameters").output
         parametersHash = try r.string("parametersHash")
         sha256 = try r.optionalString("sha256")
-        size = try r.optionalNumber("size").map { Int($0) }
-        frames = try r.optionalNumber("frames").map { Int($0) }
+        size = try r.optionalInt("size")
+        frames = try r.optionalInt("frames")
         duration = try r.optionalNumber("duration")
         codec = try r.optionalString("codec")
         seconds = try r.optionalNumber("seconds")
@@ -99,7 +99,7 @@ public struct BatchManifest: Sendable {
         var manifest = BatchManifest(job: try reader.string("job"), shard: nil)
         if reader.has("shard") {
             var shard = try reader.object("shard")
-            manifest.shard = (Int(try shard.number("index")), Int(try shard.number("count")))
+            manifest.shard = (try shard.int("index"), try shard.int("count"))
             try shard.finish()
         }
         let outputs = try JSONValues.array(try reader.required("outputs"), file: path, path: "$.outputs")
@@ -120,14 +120,7 @@ public struct BatchManifest: Sendable {
 
     /// Writes the manifest atomically (a temporary file renamed over the old one).
     public func write(to path: String) throws {
-        let temporary = path + ".\(getpid()).partial"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data((json.rendered() + "\n").utf8)) else {
-            throw PipelineError.output("cannot write \(path)")
-        }
-        guard rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw PipelineError.output("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
+        try AtomicOutputFile.write(Array((json.rendered() + "\n").utf8), to: path)
     }
 
     /// Combines shard manifests into one; the same output in two manifests must agree.

@@ -36,10 +36,10 @@ public struct BatchPlan: Sendable {
         "mp4": 1, "webm": 1.2, "mov": 4, "gif": 3, "png": 3, "apng": 3,
     ]
 
-    /// Expands `job` with the presets of `library`. Unknown preset ids and duplicate
-    /// output paths are errors of the job file; invalid parameter values only make the
-    /// affected items fail.
-    public init(job: BatchJobSpec, library: PresetLibrary) throws {
+    /// Expands `job` with the presets of `library`, for outputs under `directory`.
+    /// Unknown presets, styles and style options, unsafe or duplicate output paths are
+    /// errors of the job file; invalid parameter values only make the affected items fail.
+    public init(job: BatchJobSpec, library: PresetLibrary, directory: String) throws {
         self.job = job
         var presets: [Preset] = []
         switch job.presets {
@@ -59,9 +59,22 @@ public struct BatchPlan: Sendable {
                 throw ConfigurationError(file: job.file, path: "$.presets", position: nil, problem: "no preset matches the filter")
             }
         }
+        let available = WaveStyles.all.map { $0.name }.joined(separator: ", ")
         for (index, style) in job.styles.enumerated() where !WaveStyles.all.contains(where: { $0.name == style }) {
             throw ConfigurationError(file: job.file, path: "$.styles[\(index)]", position: nil,
-                                     problem: "unknown style \"\(style)\" (available: \(WaveStyles.all.map { $0.name }.joined(separator: ", ")))")
+                                     problem: "unknown style \"\(style)\" (available: \(available))")
+        }
+        for name in job.styleOptions.keys.sorted() {
+            guard let options = job.styleOptions[name] else { continue }
+            guard let style = WaveStyles.all.first(where: { $0.name == name }) else {
+                throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position,
+                                         problem: "options for an unknown style \"\(name)\" (available: \(available))")
+            }
+            do {
+                try style.checkOptionKeys(options.values)
+            } catch {
+                throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.message)
+            }
         }
         var items: [BatchItem] = []
         var owners: [String: String] = [:]
@@ -69,8 +82,14 @@ public struct BatchPlan: Sendable {
             for style in job.styles {
                 for format in job.formats {
                     for variant in job.variants {
-                        let item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant)
+                        let item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, directory: directory)
                         let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)"
+                        // (Names that go into paths are checked when the job is read; this
+                        // guards the directory against any placeholder added later.)
+                        if item.output.hasPrefix("/") || item.output.split(separator: "/").contains("..") {
+                            throw ConfigurationError(file: job.file, path: "$.output", position: nil,
+                                                     problem: "\(description) would be written to \"\(item.output)\", outside the output directory")
+                        }
                         if let other = owners[item.output] {
                             throw ConfigurationError(file: job.file, path: "$.output", position: nil,
                                                      problem: "\(other) and \(description) would both be written to \(item.output); add placeholders such as {variant} or {format} to the template")
@@ -84,75 +103,67 @@ public struct BatchPlan: Sendable {
         self.items = items
     }
 
-    static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant) -> BatchItem {
-        let p = job.defaults.overridden(by: variant.parameters)
+    static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant,
+                     directory: String) -> BatchItem {
+        let parameters = job.defaults.overridden(by: variant.parameters)
+        let styleOptions = job.styleOptions[style]?.values ?? [:]
         var request = RenderRequest()
-        request.period = p.period
-        request.waves = p.waves
-        request.colors = p.colors
-        request.background = p.background
-        request.start = p.start
-        request.stop = p.stop
-        request.duration = p.duration
-        request.hold = p.hold
-        request.fps = p.fps ?? (format.ext == "gif" ? 25 : nil)
-        request.drawsCutout = p.cutout
-        request.masksCorners = p.mask
-        request.easing = p.easing
-        request.cycle = p.cycle
-        request.loop = p.loop
         request.style = style
-        request.styleOptions = job.styleOptions[style] ?? [:]
-        var problem: String? = nil
-        func choice<T: RawRepresentable>(_ text: String?, _ name: String) -> T? where T.RawValue == String {
-            guard let text else { return nil }
-            guard let value = T(rawValue: text) else {
-                problem = problem ?? "\(name) \"\(text)\" is not valid"
-                return nil
-            }
-            return value
-        }
-        request.appearance = choice(p.appearance, "appearance")
-        request.region = choice(p.region, "region")
-        request.evenSizePolicy = choice(p.even, "even")
-        var encode = EncodeRequest(codec: format.codec, quality: choice(p.quality, "quality"), crf: p.crf, bitrate: p.bitrate,
-                                   speed: p.speed, tenBit: p.tenBit ?? false, dither: p.dither)
-        if encode.bitrate.map({ Bitrate.parse($0) == nil }) == true { problem = problem ?? "bitrate \"\(encode.bitrate ?? "")\" is not valid" }
-        if let speed = encode.speed, !EncodeRequest.speedPresets.contains(speed) { problem = problem ?? "speed \"\(speed)\" is not valid" }
+        request.styleOptions = styleOptions
+        var encode = EncodeRequest(codec: format.codec)
+        // A problem and where it comes from: the parameter itself when one value is bad,
+        // else the variant (or the defaults) whose combination of values is.
+        var problem: (location: String, message: String)? = nil
         var plan: RenderPlan? = nil
-        if problem == nil {
+        do {
+            try parameters.apply(to: &request, &encode)
+            plan = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
+        } catch let error as BatchParameterError {
+            problem = (error.location, error.message)
+        } catch {
+            problem = (variant.location, "\(error)")
+        }
+        let fps = plan?.fps ?? request.fps ?? 60
+        let duration = plan?.duration ?? request.duration ?? 3
+        var output = job.outputTemplate
+        var codec = format.codec ?? (OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first ?? format.ext)
+        func substitute() {
+            let values: [String: String] = [
+                "preset": preset.id, "style": style, "variant": variant.name, "format": format.name, "ext": format.ext,
+                "codec": codec, "appearance": (request.appearance ?? .light).rawValue, "fps": String(fps),
+                "duration": JSONOutput.formatNumber(duration),
+            ]
+            output = job.outputTemplate
+            for (key, value) in values { output = output.replacingOccurrences(of: "{\(key)}", with: value) }
+        }
+        substitute()
+        if let resolved = plan {
+            // The format of the real output path must take these parameters too (alpha,
+            // codec options, ...); its codec names {codec}.
             do {
-                let resolved = try request.resolveWithStyle(preset: preset)
-                // The format must take these parameters too (alpha, codec options, ...).
-                _ = try RenderSession.format(plan: resolved, output: "output.\(format.ext)", encode: encode)
-                plan = resolved
+                let outputFormat = try RenderSession.format(plan: resolved, output: (directory as NSString).appendingPathComponent(output),
+                                                            encode: encode)
+                codec = outputFormat.codecName
+                substitute()
             } catch {
-                problem = "\(error)"
+                problem = (variant.location, "\(error)")
+                plan = nil
             }
         }
-        if let current = problem {
-            // Say where the parameters come from: the variant, or the defaults.
-            problem = "\(job.file): \(variant.location), format \(format.name): \(current)"
-        }
-        if plan == nil { encode.codec = format.codec }
-        let appearance = p.appearance ?? "light"
-        let fps = plan?.fps ?? request.fps ?? 60
-        let duration = plan?.duration ?? p.duration ?? 3
-        let codec = format.codec ?? (OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first ?? format.ext)
-        let values: [String: String] = [
-            "preset": preset.id, "style": style, "variant": variant.name, "format": format.name, "ext": format.ext,
-            "codec": codec, "appearance": appearance, "fps": String(fps), "duration": JSONOutput.formatNumber(duration),
-        ]
-        var output = job.outputTemplate
-        for (key, value) in values { output = output.replacingOccurrences(of: "{\(key)}", with: value) }
-        let parameters = BatchPlan.parameters(p, preset: preset.id, style: style, variant: variant.name, format: format,
-                                              styleOptions: request.styleOptions)
+        let manifestParameters = BatchPlan.parameters(parameters, preset: preset.id, style: style, variant: variant.name,
+                                                      format: format, styleOptions: styleOptions)
+        // The hash also covers the preset's geometry and the renderer's version: either
+        // changes the frames even when the job file does not.
+        let hashed = JSONOutput.object([("parameters", manifestParameters), ("preset", preset.jsonOutput),
+                                        ("notchwave", .string(NotchwaveVersion.current))])
         let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
         return BatchItem(output: output, preset: preset.id, style: style, variant: variant.name, format: format.name,
-                         plan: plan, encode: encode, problem: problem, parameters: parameters,
-                         parametersHash: SHA256.hex(parameters.rendered(indent: nil)), estimatedCost: max(cost, 0.001))
+                         plan: plan, encode: encode,
+                         problem: problem.map { "\(job.file): \($0.location), format \(format.name): \($0.message)" },
+                         parameters: manifestParameters, parametersHash: SHA256.hex(hashed.rendered(indent: nil)),
+                         estimatedCost: max(cost, 0.001))
     }
 
     /// The parameters that decide an output's content, as canonical JSON (sorted keys).
@@ -161,15 +172,7 @@ public struct BatchPlan: Sendable {
         var members: [(String, JSONOutput)] = [("preset", .string(preset)), ("style", .string(style)), ("variant", .string(variant)),
                                                 ("ext", .string(format.ext))]
         if let codec = format.codec { members.append(("codec", .string(codec))) }
-        func add(_ key: String, _ value: Double?) { if let value { members.append((key, .number(value))) } }
-        func add(_ key: String, _ value: Int?) { if let value { members.append((key, .number(Double(value)))) } }
-        func add(_ key: String, _ value: String?) { if let value { members.append((key, .string(value))) } }
-        func add(_ key: String, _ value: Bool?) { if let value { members.append((key, .bool(value))) } }
-        add("period", p.period); add("waves", p.waves); add("colors", p.colors); add("background", p.background)
-        add("appearance", p.appearance); add("start", p.start); add("stop", p.stop); add("duration", p.duration)
-        add("hold", p.hold); add("fps", p.fps); add("region", p.region); add("cutout", p.cutout); add("mask", p.mask)
-        add("even", p.even); add("easing", p.easing); add("cycle", p.cycle); add("loop", p.loop); add("quality", p.quality)
-        add("crf", p.crf); add("bitrate", p.bitrate); add("speed", p.speed); add("tenBit", p.tenBit); add("dither", p.dither)
+        members += p.sortedValues
         if !styleOptions.isEmpty {
             members.append(("styleOptions", .object(styleOptions.keys.sorted().map { ($0, .string(styleOptions[$0] ?? "")) })))
         }

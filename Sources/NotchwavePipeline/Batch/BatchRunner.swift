@@ -72,7 +72,8 @@ public final class BatchRunner: @unchecked Sendable {
         return plan.items.indices.filter { assignment[$0] == shard.index }.map { plan.items[$0] }
     }
 
-    /// Renders the shard's outputs; writes the manifest, the contact sheet and the index.
+    /// Renders the shard's outputs and writes the manifest; for a whole batch also the
+    /// contact sheet and the index.
     public func run(cancellation: CancellationToken) throws -> BatchSummary {
         let started = Date()
         do {
@@ -127,7 +128,13 @@ public final class BatchRunner: @unchecked Sendable {
         try cancellation.check()
         let manifest = state.manifest
         var summary = state.summary
-        try BatchGallery.write(manifest: manifest, directory: options.directory)
+        // The contact sheet and the index show the whole batch: a shard leaves them to
+        // `merge` (shards may share the directory), and a rerun that changed nothing
+        // keeps the ones it has.
+        let unchanged = summary.rendered == 0 && summary.failures.isEmpty && BatchGallery.exists(in: options.directory)
+        if manifest.shard == nil && !unchanged {
+            try BatchGallery.write(manifest: manifest, directory: options.directory)
+        }
         summary.seconds = Date().timeIntervalSince(started)
         summary.failures.sort { $0.output < $1.output }
         return summary

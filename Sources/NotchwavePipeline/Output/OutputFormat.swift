@@ -61,7 +61,7 @@ public enum OutputFormat: Sendable, Equatable {
                 return .pngSequence(pattern: path)
             }
             if path.hasSuffix("/") || existingDirectory {
-                return .pngSequence(pattern: (path as NSString).appendingPathComponent("%05d.png"))
+                return .pngSequence(pattern: (path as NSString).appendingPathComponent(defaultSequencePattern))
             }
             throw PipelineError.unsupported("--codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
         }
@@ -110,6 +110,9 @@ public enum OutputFormat: Sendable, Equatable {
         case .rawRGBA: return nil
         }
     }
+
+    /// The file names of a PNG sequence written into a directory.
+    public static let defaultSequencePattern = "%05d.png"
 
     /// The file name of frame `index` (from 0) of a sequence named by `pattern`.
     public static func sequenceFileName(_ pattern: String, _ index: Int) -> String { String(format: pattern, index) }

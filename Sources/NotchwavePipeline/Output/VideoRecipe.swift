@@ -84,6 +84,15 @@ public struct VideoRecipe: Sendable, Equatable {
 
     /// Checks the overrides against the codec before anything is rendered.
     func validate(_ request: EncodeRequest) throws {
+        if request.crf != nil && request.bitrate != nil {
+            throw PipelineError.unsupported("give either --crf (constant quality) or --bitrate, not both")
+        }
+        if let bitrate = request.bitrate, Bitrate.parse(bitrate) == nil {
+            throw PipelineError.unsupported("--bitrate expects a rate such as 4M or 800k, got \"\(bitrate)\"")
+        }
+        if let speed = request.speed, !EncodeRequest.speedPresets.contains(speed) {
+            throw PipelineError.unsupported("--speed must be one of \(EncodeRequest.speedPresets.joined(separator: ", ")), got \"\(speed)\"")
+        }
         if let crf = request.crf {
             let range: ClosedRange<Int>
             switch codec {

@@ -101,27 +101,37 @@ struct ParsedArguments {
 
     func strings(_ name: String) -> [String] { values[name] ?? [] }
 
-    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// The whole number given for `name`; its range is the library's to check.
+    func int(_ name: String) throws -> Int? {
         guard let text = string(name) else { return nil }
         guard let value = Int(text) else { throw UsageError("--\(name) expects a whole number, got '\(text)'") }
+        return value
+    }
+
+    /// The number given for `name`; its range is the library's to check.
+    func double(_ name: String) throws -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+        return value
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = try int(name) else { return nil }
         guard range.contains(value) else { throw UsageError("--\(name) \(value) is out of range (\(range.lowerBound) to \(range.upperBound))") }
         return value
     }
 
     func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
-        guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+        guard let value = try double(name) else { return nil }
         guard range.contains(value) else {
-            throw UsageError("--\(name) \(text) is out of range (\(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)))")
+            throw UsageError("--\(name) \(JSONOutput.formatNumber(value)) is out of range (\(JSONOutput.formatNumber(range.lowerBound)) to \(JSONOutput.formatNumber(range.upperBound)))")
         }
         return value
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
         guard let text = string(name) else { return nil }
-        guard let value = T(rawValue: text.lowercased()) else {
-            throw UsageError("--\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
-        }
+        guard let value = T(named: text) else { throw UsageError("--\(name) must be one of \(T.names), got '\(text)'") }
         return value
     }
 
@@ -134,9 +144,5 @@ struct ParsedArguments {
             throw UsageError("missing \(names[positionals.count])")
         }
     }
-}
-
-func formatNumber(_ v: Double) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
 }
 

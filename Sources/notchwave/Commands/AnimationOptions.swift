@@ -1,4 +1,6 @@
+import Foundation
 import NotchwaveScene
+import NotchwavePipeline
 import NotchwaveModel
 
 /// The options `render` and `frame` share: the preset and the animation.
@@ -37,20 +39,20 @@ enum AnimationOptions {
     /// The request the options describe (timing options added by the caller).
     static func request(_ args: ParsedArguments) throws -> RenderRequest {
         var request = RenderRequest()
-        request.period = try args.double("period", in: RenderRequest.Limits.period)
-        request.waves = try args.int("waves", in: RenderRequest.Limits.waves)
+        request.period = try args.double("period")
+        request.waves = try args.int("waves")
         request.colors = args.string("colors")
         request.background = args.string("background")
         request.appearance = try args.choice("appearance", Appearance.self)
-        request.start = try args.double("start", in: RenderRequest.Limits.time)
-        request.stop = try args.double("stop", in: RenderRequest.Limits.time)
-        request.fps = try args.int("fps", in: RenderRequest.Limits.fps)
+        request.start = try args.double("start")
+        request.stop = try args.double("stop")
+        request.fps = try args.int("fps")
         request.region = try args.choice("region", Region.self)
         if args.has("no-cutout") { request.drawsCutout = false }
         if args.has("mask") { request.masksCorners = true }
         request.style = args.string("style")
         request.easing = args.string("easing")
-        request.cycle = try args.double("cycle", in: 0.05...60)
+        request.cycle = try args.double("cycle")
         if args.has("loop") { request.loop = true }
         for option in args.strings("style-option") {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
@@ -61,11 +63,12 @@ enum AnimationOptions {
         return request
     }
 
-    /// The resolved plan; bad values are usage errors.
-    static func plan(_ args: ParsedArguments, request: RenderRequest) throws -> RenderPlan {
+    /// The resolved plan for an output named `output` (its format may set defaults, such
+    /// as GIF's frame rate); bad values are usage errors.
+    static func plan(_ args: ParsedArguments, request: RenderRequest, output: String) throws -> RenderPlan {
         let preset = try preset(args)
         do {
-            return try request.resolveWithStyle(preset: preset)
+            return try RenderSession.plan(request, preset: preset, outputExtension: (output as NSString).pathExtension)
         } catch let error as RequestError {
             throw UsageError(error.description)
         }

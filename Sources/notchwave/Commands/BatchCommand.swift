@@ -41,12 +41,6 @@ enum BatchCommand: Command {
         }
         try args.checkPositionals(["JOB.json"], required: 1)
         let file = args.positionals[0]
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw PipelineError.output("cannot read job file \(file)")
-        }
-        let job = try BatchJobSpec.decode(String(decoding: data, as: UTF8.self), file: file)
-        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
-        let plan = try BatchPlan(job: job, library: library)
         let jobs = try args.int("jobs", in: 1...64)
         var shard: (index: Int, count: Int)? = nil
         if let text = args.string("shard") {
@@ -62,6 +56,12 @@ enum BatchCommand: Command {
         }
         let jobName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let directory = args.string("output") ?? "out/\(jobName)"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw PipelineError.output("cannot read job file \(file)")
+        }
+        let job = try BatchJobSpec.decode(String(decoding: data, as: UTF8.self), file: file)
+        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")
         var report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil
         if !quiet {

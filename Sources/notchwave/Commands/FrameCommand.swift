@@ -29,7 +29,7 @@ enum FrameCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
-        let plan = try AnimationOptions.plan(args, request: try AnimationOptions.request(args))
+        let plan = try AnimationOptions.plan(args, request: try AnimationOptions.request(args), output: output)
         _ = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
         return 0
     }

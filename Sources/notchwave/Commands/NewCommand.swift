@@ -1,4 +1,5 @@
 import Foundation
+import NotchwavePipeline
 
 /// `notchwave new job`: a commented example job file.
 enum NewCommand: Command {
@@ -32,7 +33,7 @@ enum NewCommand: Command {
 
       // Parameters for every output: period, waves, colors, background, appearance, start,
       // stop, duration, hold, fps, region ("screen" or "bar"), cutout, mask, even, easing,
-      // cycle, loop, quality, crf, bitrate, speed, tenBit, dither.
+      // cycle, loop, loops, quality, crf, bitrate, speed, tenBit, dither.
       "defaults": {"duration": 3, "fps": 60, "quality": "draft"},
 
       // Options of a style, by style name (`notchwave styles`).
@@ -53,23 +54,9 @@ enum NewCommand: Command {
             print(example, terminator: "")
             return 0
         }
-        if FileManager.default.fileExists(atPath: path) { throw PipelineErrorMessage.exists(path) }
-        guard FileManager.default.createFile(atPath: path, contents: Data(example.utf8)) else {
-            throw PipelineErrorMessage.unwritable(path)
-        }
+        if FileManager.default.fileExists(atPath: path) { throw PipelineError.output("\(path) exists; give another path or remove it") }
+        try AtomicOutputFile.write(Array(example.utf8), to: path, noOverwrite: true)
         Terminal.error("wrote \(path); render it with `notchwave batch \(path)`")
         return 0
-    }
-}
-
-/// Errors of `new`.
-enum PipelineErrorMessage: Error, CustomStringConvertible {
-    case exists(String)
-    case unwritable(String)
-    var description: String {
-        switch self {
-        case let .exists(path): return "\(path) exists; give another path or remove it"
-        case let .unwritable(path): return "cannot write \(path)"
-        }
     }
 }

@@ -45,10 +45,10 @@ enum PresetsCommand: Command {
         for p in presets {
             let b = p.bar
             rows.append([p.id, p.name, p.cutout.kind,
-                         "\(formatNumber(p.screenPoints.value.width))x\(formatNumber(p.screenPoints.value.height))",
-                         formatNumber(p.scale.value),
+                         "\(JSONOutput.formatNumber(p.screenPoints.value.width))x\(JSONOutput.formatNumber(p.screenPoints.value.height))",
+                         JSONOutput.formatNumber(p.scale.value),
                          "\(p.pixelWidth)x\(p.pixelHeight)",
-                         [b.h, b.cs, b.rt, b.rb].map { formatNumber(($0 * 100).rounded() / 100) }.joined(separator: "/")])
+                         [b.h, b.cs, b.rt, b.rb].map { JSONOutput.formatNumber(($0 * 100).rounded() / 100) }.joined(separator: "/")])
         }
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
@@ -61,18 +61,18 @@ enum PresetsCommand: Command {
         let b = p.bar
         var lines = [
             "\(p.name) (\(p.id))",
-            "  screen:      \(formatNumber(p.screenPoints.value.width)) x \(formatNumber(p.screenPoints.value.height)) pt @\(formatNumber(p.scale.value))x, \(p.pixelWidth) x \(p.pixelHeight) px",
-            "  corners:     \(formatNumber(p.cornerRadius.value)) pt radius",
-            "  status bar:  \(formatNumber(p.statusBarHeight.value)) pt",
+            "  screen:      \(JSONOutput.formatNumber(p.screenPoints.value.width)) x \(JSONOutput.formatNumber(p.screenPoints.value.height)) pt @\(JSONOutput.formatNumber(p.scale.value))x, \(p.pixelWidth) x \(p.pixelHeight) px",
+            "  corners:     \(JSONOutput.formatNumber(p.cornerRadius.value)) pt radius",
+            "  status bar:  \(JSONOutput.formatNumber(p.statusBarHeight.value)) pt",
         ]
         switch p.cutout {
         case .none: lines.append("  cutout:      none")
         case let .notch(n):
-            lines.append("  cutout:      notch \(formatNumber(n.width.value)) x \(formatNumber(n.height.value)) pt, ear radius \(formatNumber(n.topRadius.value)), bottom radius \(formatNumber(n.bottomRadius.value))")
+            lines.append("  cutout:      notch \(JSONOutput.formatNumber(n.width.value)) x \(JSONOutput.formatNumber(n.height.value)) pt, ear radius \(JSONOutput.formatNumber(n.topRadius.value)), bottom radius \(JSONOutput.formatNumber(n.bottomRadius.value))")
         case let .island(i):
-            lines.append("  cutout:      island \(formatNumber(i.width.value)) x \(formatNumber(i.height.value)) pt, \(formatNumber(i.topInset.value)) pt from the top")
+            lines.append("  cutout:      island \(JSONOutput.formatNumber(i.width.value)) x \(JSONOutput.formatNumber(i.height.value)) pt, \(JSONOutput.formatNumber(i.topInset.value)) pt from the top")
         }
-        lines.append("  bar:         h \(formatNumber(b.h)), cs \(formatNumber(b.cs)), rt \(formatNumber(b.rt)), rb \(formatNumber(b.rb)) pt")
+        lines.append("  bar:         h \(JSONOutput.formatNumber(b.h)), cs \(JSONOutput.formatNumber(b.cs)), rt \(JSONOutput.formatNumber(b.rt)), rb \(JSONOutput.formatNumber(b.rb)) pt")
         if !p.aliases.isEmpty { lines.append("  aliases:     \(p.aliases.joined(separator: ", "))") }
         for field in p.sourcedFields where field.source != nil {
             lines.append("  \(field.name): \(field.value) — \(field.confidence?.rawValue ?? "unrated"): \(field.source ?? "")")

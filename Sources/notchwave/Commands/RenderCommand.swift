@@ -47,41 +47,17 @@ enum RenderCommand: Command {
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
         var request = try AnimationOptions.request(args)
-        request.duration = try args.double("duration", in: 0.001...3600)
-        request.hold = try args.double("hold", in: 0...3600)
-        request.loops = try args.int("loops", in: 1...1000)
+        request.duration = try args.double("duration")
+        request.hold = try args.double("hold")
+        request.loops = try args.int("loops")
         request.evenSizePolicy = try args.choice("even", EvenSizePolicy.self)
-        var encode = EncodeRequest()
-        encode.codec = args.string("codec")?.lowercased()
-        encode.quality = try args.choice("quality", Quality.self)
-        encode.crf = try args.int("crf", in: 0...63)
-        if args.string("bitrate") != nil && encode.crf != nil {
-            throw UsageError("give either --crf (constant quality) or --bitrate, not both")
-        }
-        if args.string("loops") != nil && !args.has("loop") { throw UsageError("--loops needs --loop") }
-        if args.string("hold") != nil && args.string("stop") == nil { throw UsageError("--hold needs --stop") }
-        if let bitrate = args.string("bitrate") {
-            guard Bitrate.parse(bitrate) != nil else { throw UsageError("--bitrate expects a rate such as 4M or 800k, got '\(bitrate)'") }
-            encode.bitrate = bitrate
-        }
-        encode.tenBit = args.has("ten-bit")
-        if let dither = args.string("dither") {
-            guard GIFDitherNames.all.contains(dither) else {
-                throw UsageError("--dither must be one of \(GIFDitherNames.all.joined(separator: ", ")), got '\(dither)'")
-            }
-            encode.dither = dither
-        }
-        if let speed = args.string("speed") {
-            guard EncodeRequest.speedPresets.contains(speed) else {
-                throw UsageError("--speed must be one of \(EncodeRequest.speedPresets.joined(separator: ", ")), got '\(speed)'")
-            }
-            encode.speed = speed
-        }
+        // Codec options are checked against the output's codec by the library.
+        let encode = EncodeRequest(codec: args.string("codec")?.lowercased(), quality: try args.choice("quality", Quality.self),
+                                   crf: try args.int("crf"), bitrate: args.string("bitrate"), speed: args.string("speed"),
+                                   tenBit: args.has("ten-bit"), dither: args.string("dither"))
         let workers = try args.int("workers", in: 1...256)
         let output = args.string("output") ?? "notchwave.mp4"
-        // GIF frames last whole hundredths of a second: 25 fps unless asked.
-        if request.fps == nil && (output as NSString).pathExtension.lowercased() == "gif" { request.fps = 25 }
-        let plan = try AnimationOptions.plan(args, request: request)
+        let plan = try AnimationOptions.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
         }
@@ -113,7 +89,3 @@ func formatBytes(_ n: Int) -> String {
     return "\(n) B"
 }
 
-/// The GIF dithering names `--dither` accepts (libavfilter's paletteuse methods).
-enum GIFDitherNames {
-    static let all = ["none", "bayer", "floyd_steinberg", "sierra2", "sierra2_4a"]
-}
