@@ -183,12 +183,15 @@ public final class Rasterizer {
 
     private func paintScalar(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>, y: Int,
                              paint: UnsafePointer<PaintEvaluator>, mode: BlendMode) {
-        // (A regions paint picks its part per pixel inside packedScalar.)
+        // A solid colour is read once: going through `paint.pointee` per pixel would copy
+        // the evaluator (and retain its tables) for every pixel. (A regions paint picks
+        // its part per pixel inside packedScalar.)
+        let solid: UInt32? = paint.pointee.kind == .solid ? paint.pointee.solid.packed : nil
         let cells = spans.cells
         for x in part {
             let coverage = span.coverage(at: x, cells: cells)
             let cov = Blend.quantize(coverage)
-            let src = paint.pointee.packedScalar(x: x, y: y)
+            let src = solid ?? paint.pointee.packedScalar(x: x, y: y)
             row[x] = ScalarBlend.blend(row[x], src, coverage: cov, mode: mode)
         }
     }

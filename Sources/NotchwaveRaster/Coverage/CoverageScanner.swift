@@ -17,7 +17,7 @@ final class CoverageScanner {
     @exclusivity(unchecked) private var rightF: UnsafeMutablePointer<Float>
     private var capacity = 0
     @exclusivity(unchecked) private var pieceRows: UnsafeMutablePointer<PieceRow>
-    private var pieceRowCapacity = 64
+    @exclusivity(unchecked) private var pieceRowCapacity = 64
 
     init(kernel: RasterKernel) {
         self.kernel = kernel

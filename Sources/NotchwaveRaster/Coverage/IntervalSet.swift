@@ -3,16 +3,18 @@
 /// Sorted, disjoint intervals in flat storage owned by this object and reused from row to
 /// row, so the row loop neither allocates nor reference-counts.
 final class IntervalStack {
+    // (Exclusivity is unchecked: the row loop reads these on every span; this object is
+    // confined to one rasterizer, on one thread.)
     /// The current set: `count` intervals in `current`.
-    private var current: UnsafeMutablePointer<Range<Int>>
-    private(set) var count = 0
-    private var capacity = 64
+    @exclusivity(unchecked) private var current: UnsafeMutablePointer<Range<Int>>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity = 64
     /// Snapshots of all layers, and each layer's slice of them.
-    private var stored: UnsafeMutablePointer<Range<Int>>
-    private var storedCount = 0
-    private var storedCapacity = 256
-    private var slices: UnsafeMutablePointer<Range<Int>>
-    private var sliceCapacity = 16
+    @exclusivity(unchecked) private var stored: UnsafeMutablePointer<Range<Int>>
+    @exclusivity(unchecked) private var storedCount = 0
+    @exclusivity(unchecked) private var storedCapacity = 256
+    @exclusivity(unchecked) private var slices: UnsafeMutablePointer<Range<Int>>
+    @exclusivity(unchecked) private var sliceCapacity = 16
 
     init() {
         current = .allocate(capacity: capacity)
