@@ -19,6 +19,24 @@ struct CLITests {
         (["frame", "--time", "1"], "missing -o OUTPUT"),
         (["renderr"], "unknown command 'renderr' (did you mean 'render'?)"),
         (["render", "extra"], "unexpected argument 'extra'"),
+        // Options that do not go together, or do not apply to the output.
+        (["render", "--crf", "20", "--bitrate", "4M"], "give either --crf (constant quality) or --bitrate, not both"),
+        (["render", "--loops", "2"], "--loops: counts seamless loops, so it needs --loop"),
+        (["render", "--hold", "1"], "--hold: holds the last frame after the closing wave, so it needs --stop"),
+        (["render", "-o", "-", "--json"], "--json prints to stdout, which -o - fills with frames"),
+        (["render", "--cycle", "2"], "--cycle: the loop clock belongs to the smooth style"),
+        (["render", "--loop", "--fps", "7"], "one loop lasts 0.9 s, 6.3 frames at 7 fps: not a whole number, so the clip would not repeat seamlessly; use --fps 10"),
+        (["render", "--loop", "--duration", "1"], "with --loop the clip is whole loops of 0.9 s (use --loops N instead)"),
+        (["render", "--stop", "3600", "--hold", "100"], "the video would last 3700.9 s, more than the 3600 s a render may last"),
+        (["render", "--bitrate", "4x"], "--bitrate expects a rate such as 4M or 800k, got \"4x\""),
+        (["render", "--speed", "turbo"], "--speed must be one of ultrafast"),
+        (["render", "--dither", "bogus", "-o", "x.gif"], "unknown --dither \"bogus\" (known: none, bayer, floyd_steinberg, sierra2, sierra2_4a)"),
+        (["render", "--dither", "bayer"], "--dither applies to gif only"),
+        (["render", "--crf", "3", "-o", "x.rgba"], "--crf does not apply to raw RGBA frames"),
+        (["render", "--crf", "70"], "--crf 70 is out of range for h264 (0 to 51)"),
+        (["render", "--style-option", "gradient-length"], "--style-option expects KEY=VALUE, got 'gradient-length'"),
+        (["render", "--style", "smooth", "--style-option", "nope=1"], "unknown option \"nope\""),
+        (["presets", "--json", "--markdown"], "give either --json or --markdown"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try CommandRunner.notchwave(arguments)

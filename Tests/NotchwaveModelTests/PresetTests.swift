@@ -7,17 +7,12 @@ import TestSupport
 struct PresetTests {
     static let presetsDirectory = CommandRunner.packageRoot.appendingPathComponent("presets").path
 
-    @Test("every preset file loads, validates and has unique ids")
+    @Test("every preset file loads (decoding validates it) and ids are unique")
     func loadAll() throws {
         let library = try PresetLibrary(directory: PresetTests.presetsDirectory)
-        #expect(library.presets.count >= 3)
+        let files = try FileManager.default.contentsOfDirectory(atPath: PresetTests.presetsDirectory).filter { $0.hasSuffix(".json") }
+        #expect(library.presets.count == files.count)
         #expect(Set(library.presets.map(\.id)).count == library.presets.count)
-        for preset in library.presets {
-            #expect(Preset.isValidID(preset.id))
-            let b = preset.bar
-            #expect(b.h > 0 && b.rt > 0 && b.rb > 0 && b.cs >= 0)
-            if case .island = preset.cutout {} else { #expect(b.h >= b.rt + b.rb) }
-        }
     }
 
     @Test("the seed's three presets carry the issue's numbers")

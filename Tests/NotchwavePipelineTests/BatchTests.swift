@@ -42,14 +42,14 @@ struct BatchTests {
         let assignment = Sharding.assign(plan.items, count: count)
         #expect(assignment.count == plan.items.count)
         #expect(assignment.allSatisfy { (0..<count).contains($0) })
-        // Each item in exactly one shard: the shards' outputs partition the batch.
-        var seen = Set<String>()
+        // The shards' outputs, as each shard's run selects them, partition the batch:
+        // together every output, none twice.
+        var selected: [String] = []
         for shard in 0..<count {
-            for (index, item) in plan.items.enumerated() where assignment[index] == shard {
-                #expect(seen.insert(item.output).inserted)
-            }
+            selected += BatchRunner(plan: plan, options: BatchOptions(directory: "out", shard: (shard, count))).selectedItems.map(\.output)
         }
-        #expect(seen.count == plan.items.count)
+        #expect(selected.count == plan.items.count)
+        #expect(Set(selected) == Set(plan.items.map(\.output)))
         // Stable for an unchanged job file.
         #expect(Sharding.assign(try self.plan(BatchTests.everything).items, count: count) == assignment)
         // Balanced by estimated cost: shards differ by at most one item's cost.
@@ -180,6 +180,7 @@ struct BatchTests {
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]
         let outputs = manifest?["outputs"] as? [[String: Any]] ?? []
         #expect(outputs.count == 16)
+        #expect(outputs.filter { $0["status"] as? String == "ok" }.count == 12)
         for entry in outputs where entry["status"] as? String == "ok" {
             let path = out + "/" + (entry["output"] as? String ?? "")
             let data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -2,22 +2,23 @@ import Foundation
 
 /// Image comparisons for tests.
 public enum ImageCompare {
-    /// PSNR in dB of the RGB channels of two RGBA8 images, over the top-left
-    /// `width` x `height` pixels (`strideA` / `strideB` pixels per row); infinity when equal.
+    /// PSNR in dB of `channels` (RGB by default; 3..<4 is alpha) of two RGBA8 images, over
+    /// the top-left `width` x `height` pixels (`strideA` / `strideB` pixels per row);
+    /// infinity when equal.
     public static func psnr(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, strideA: Int? = nil, strideB: Int? = nil,
-                            channels: Int = 3) -> Double {
+                            channels: Range<Int> = 0..<3) -> Double {
         let sa = strideA ?? width, sb = strideB ?? width
         var sum = 0.0
         for y in 0..<height {
             for x in 0..<width {
                 let ia = (y * sa + x) * 4, ib = (y * sb + x) * 4
-                for c in 0..<channels {
+                for c in channels {
                     let d = Double(a[ia + c]) - Double(b[ib + c])
                     sum += d * d
                 }
             }
         }
-        let mse = sum / Double(width * height * channels)
+        let mse = sum / Double(width * height * channels.count)
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
 

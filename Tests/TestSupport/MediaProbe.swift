@@ -14,6 +14,8 @@ public struct StreamInfo: Sendable {
     public var colorPrimaries: String?
     public var codecTag: String?
     public var profile: String?
+    /// The stream's `alpha_mode` tag (`1` for VP9 with alpha in WebM).
+    public var alphaMode: String?
     public var formatName: String
 }
 
@@ -36,15 +38,19 @@ public enum MediaProbe {
                           colorRange: s["color_range"] as? String, colorSpace: s["color_space"] as? String,
                           colorTransfer: s["color_transfer"] as? String, colorPrimaries: s["color_primaries"] as? String,
                           codecTag: s["codec_tag_string"] as? String, profile: s["profile"] as? String,
+                          alphaMode: (s["tags"] as? [String: Any])?["alpha_mode"] as? String,
                           formatName: format["format_name"] as? String ?? "")
     }
 
-    /// Decodes frame `index` of `path` to RGBA8 bytes with ffmpeg (`width x height`).
-    public static func decodeFrame(_ path: String, index: Int, width: Int, height: Int, extraFilters: String? = nil) throws -> [UInt8] {
+    /// Decodes frame `index` of `path` to RGBA8 bytes with ffmpeg (`width x height`), with
+    /// the decoder `decoder` if given (`libvpx-vp9` decodes VP9's alpha).
+    public static func decodeFrame(_ path: String, index: Int, width: Int, height: Int, extraFilters: String? = nil,
+                                   decoder: String? = nil) throws -> [UInt8] {
         var filter = "select=eq(n\\,\(index))"
         if let extraFilters { filter += "," + extraFilters }
-        let output = try CommandRunner.run("ffmpeg", ["-v", "error", "-i", path, "-vf", filter, "-vframes", "1",
-                                                      "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        let input = (decoder.map { ["-c:v", $0] } ?? []) + ["-i", path]
+        let output = try CommandRunner.run("ffmpeg", ["-v", "error"] + input + ["-vf", filter, "-vframes", "1",
+                                                                              "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
         guard output.status == 0, output.stdout.count == width * height * 4 else {
             throw ProbeError(message: "ffmpeg decoded \(output.stdout.count) bytes of frame \(index) of \(path), expected \(width * height * 4): \(output.stderr)")
         }

@@ -62,8 +62,9 @@ public struct VideoRecipe: Sendable, Equatable {
     /// the files from the output's `%05d`-style pattern (numbered from 0).
     public static let pngSequence = VideoRecipe(codec: "png", container: "image2", encoder: "png", pixelFormat: .rgba)
 
-    /// The encoder settings for `width` x `height` frames at `fps` with `request`.
-    func encoderSettings(width: Int, height: Int, fps: Int, request: EncodeRequest) -> EncoderSettings {
+    /// The encoder settings for `width` x `height` frames at `fps` with `request` (the
+    /// table above, with the request's overrides).
+    public func encoderSettings(width: Int, height: Int, fps: Int, request: EncodeRequest) -> EncoderSettings {
         var settings = EncoderSettings(encoderName: encoder, pixelFormat: pixelFormat, width: width, height: height, fps: fps,
                                        options: encoderOptions(request), bitRate: bitRate(request), codecTag: codecTag)
         settings.frameThreads = frameThreads
