@@ -1,12 +1,25 @@
 # syntax=docker/dockerfile:1
 # notchwave as a CI job image: a build stage on the official Swift image for Debian
 # bookworm (so that the FFmpeg 5.1 libraries match Debian's), and a small runtime stage
-# on debian:bookworm-slim with only the runtime libraries the binary needs.
+# on debian:bookworm-slim with only the runtime libraries the binary links.
 #
 #   docker build -t notchwave .
-#   docker run --rm -v "$PWD:/work" notchwave render --preset iphone-15-pro -o out.mp4
+#   docker run --rm -u "$(id -u):$(id -g)" -v "$PWD:/work" notchwave render --preset iphone-15-pro -o out.mp4
+#
+# `-u "$(id -u):$(id -g)"` makes the container write the bind-mounted folder as you: the
+# image's own user (uid 10001) cannot write a host folder that you own. See the README's
+# "Docker" section for named volumes, Docker Desktop and Podman.
+#
+# Base images are pinned by digest (the tag stays for readers). To refresh both digests:
+#   scripts/pin-base-images.sh            (needs `docker buildx imagetools`, `crane` or `skopeo`)
+# which rewrites the *_DIGEST lines below; `scripts/check-image.sh` assembles the runtime
+# stage from this file without a Docker engine and checks the result.
+ARG SWIFT_BASE=swift:6.3.2-bookworm
+ARG SWIFT_DIGEST=sha256:de037fec606b26cee2bf7f93dba8eab7a617f067f94cf78669f929e5a0c6146a
+ARG RUNTIME_BASE=debian:bookworm-slim
+ARG RUNTIME_DIGEST=sha256:b4aa902587c2e61ce789849cb54c332b0400fe27b1ee33af4669e1f7e7c3e22f
 
-FROM swift:6.3-bookworm AS build
+FROM ${SWIFT_BASE}@${SWIFT_DIGEST} AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config \
@@ -16,27 +29,31 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY presets ./presets
-RUN swift build -c release --static-swift-stdlib --product notchwave \
- && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/notchwave" /out/usr/local/bin/notchwave \
- && mkdir -p /out/usr/local/share/notchwave \
- && cp -r presets /out/usr/local/share/notchwave/presets
+COPY scripts/stage-install.sh ./scripts/
+# The static, stripped binary and the presets, laid out under /out as the runtime's root.
+RUN scripts/stage-install.sh /out
 
-FROM debian:bookworm-slim
+FROM ${RUNTIME_BASE}@${RUNTIME_DIGEST}
 ARG VERSION=0.1.0
+ARG RUNTIME_BASE
+ARG RUNTIME_DIGEST
 LABEL org.opencontainers.image.title="notchwave" \
       org.opencontainers.image.description="Renders the rainbow notch loading animation into video files, one preset per device" \
       org.opencontainers.image.version="${VERSION}" \
       org.opencontainers.image.source="https://github.com/notchwave/notchwave" \
       org.opencontainers.image.licenses="MIT" \
-      org.opencontainers.image.base.name="docker.io/library/debian:bookworm-slim"
+      org.opencontainers.image.base.name="docker.io/library/${RUNTIME_BASE}" \
+      org.opencontainers.image.base.digest="${RUNTIME_DIGEST}"
 # The FFmpeg 5.1 runtime libraries; their codec libraries (x264, x265, libvpx, SVT-AV1,
 # libaom, ...) come in as their dependencies. scripts/check-docker.sh checks this line
-# against what the binary actually links.
+# against what the binary links; scripts/check-image.sh runs it to assemble the stage.
+# The user and its group both get id 10001, so that USER 10001:10001 has names.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec59 libavfilter8 libavformat59 libavutil57 libswscale6 \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --create-home --home-dir /home/notchwave --shell /usr/sbin/nologin notchwave \
+ && groupadd --system --gid 10001 notchwave \
+ && useradd --system --uid 10001 --gid notchwave --create-home --home-dir /home/notchwave --shell /usr/sbin/nologin notchwave \
  && mkdir -p /work \
  && chown notchwave:notchwave /work
 COPY --from=build /out/ /

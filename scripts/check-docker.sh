@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the Docker image's runtime stage without a Docker engine:
-#  1. builds the release binary the way the Dockerfile does (--static-swift-stdlib);
+#  1. builds the release binary the way the Dockerfile does (scripts/stage-install.sh:
+#     --static-swift-stdlib, stripped);
 #  2. lists the shared libraries it needs (ldd) and maps each to its Debian package
 #     (dpkg -S);
 #  3. fails if a library the binary links directly comes from a package that is not on
@@ -21,10 +22,12 @@ if [ "$codename" != "bookworm" ]; then
   exit 0
 fi
 
-scratch=.build/docker
-"$swift" build -c release --static-swift-stdlib --product notchwave --scratch-path "$scratch" >/dev/null
-bin="$("$swift" build -c release --static-swift-stdlib --scratch-path "$scratch" --show-bin-path)/notchwave"
-echo "built $bin"
+# The binary as the build stage ships it (static Swift runtime, stripped).
+stage=.build/docker/stage
+SWIFT="$swift" scripts/stage-install.sh "$stage" .build/docker >/dev/null 2>&1 \
+  || SWIFT="$swift" scripts/stage-install.sh "$stage" .build/docker
+bin="$stage/usr/local/bin/notchwave"
+echo "built $bin ($(( $(stat -c %s "$bin") / 1048576 )) MiB, stripped)"
 
 # The runtime stage's install line: the packages between 'apt-get install ...' and '&&'.
 runtime_packages=$(awk '/^FROM debian:bookworm-slim/{stage=1} stage' "${DOCKERFILE:-Dockerfile}" \
