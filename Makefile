@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench clean presets-readme lint docker-check
+.PHONY: all build demo test deps test-deps bench clean presets-readme lint docker-check image-check
 
 all: build
 
@@ -22,13 +22,15 @@ demo: build
 	@echo "wrote out/demo.mp4"
 
 # Builds everything in release mode (the SIMD kernels are meant to run optimised), runs
-# the whole test suite, lints the Dockerfile and checks its runtime stage. The tests'
-# Python tools live in .build/tools (scripts/ensure-deps.sh), first on the PATH.
+# the whole test suite, lints the Dockerfile, checks its runtime stage's libraries and
+# assembles and runs the image without a Docker engine (on bookworm as root; it says so
+# and skips elsewhere). The tests' Python tools live in .build/tools
+# (scripts/ensure-deps.sh), first on the PATH.
 TOOLS := $(CURDIR)/.build/tools/bin
 test: test-deps
 	$(SWIFT) build -c release --build-tests
 	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build
-	$(MAKE) --no-print-directory lint docker-check
+	$(MAKE) --no-print-directory lint docker-check image-check
 
 # hadolint on the Dockerfile.
 lint: test-deps
@@ -38,6 +40,11 @@ lint: test-deps
 # The runtime stage's packages against what the static binary links, without Docker.
 docker-check:
 	SWIFT="$(SWIFT)" scripts/check-docker.sh
+
+# The runtime stage assembled from the Dockerfile with mmdebstrap and run with chroot:
+# smoke renders as the README's docker lines run them, ffprobe, the size budget.
+image-check:
+	SWIFT="$(SWIFT)" scripts/check-image.sh
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build
