@@ -262,4 +262,31 @@ struct BatchTests {
         let caught = try CommandRunner.run("python3", [script, broken, workflow, root])
         #expect(caught.status == 1 && caught.stdoutText.contains("disagree"))
     }
+
+    @Test("the image workflow, the Dockerfile, the render workflow and the Job agree on the image (and the check can fail)")
+    func imageFiles() throws {
+        let root = CommandRunner.packageRoot.path
+        let script = root + "/Tests/Scripts/check_deploy.py"
+        let job = root + "/deploy/kubernetes/render-job.yaml", workflow = root + "/.github/workflows/render-presets.yml"
+        let image = root + "/.github/workflows/image.yml", dockerfile = root + "/Dockerfile"
+        let dir = TemporaryDirectory()
+        // Each edit breaks one agreement, and the check names it.
+        let cases: [(file: String, from: String, to: String, message: String)] = [
+            (dockerfile, "ARG VERSION=\(NotchwaveVersion.current)", "ARG VERSION=9.9.9", "differs from notchwave's version"),
+            (dockerfile, "FROM ${RUNTIME_BASE}@${RUNTIME_DIGEST}", "FROM debian:bookworm-slim", "is not pinned by digest"),
+            (image, "linux/amd64,linux/arm64", "linux/amd64", "does not build linux/amd64 and linux/arm64"),
+            (image, "push: ${{ github.ref_type == 'tag' }}", "push: true", "only on tags"),
+            (image, "scripts/image-smoke.sh --docker", "true", "the smoke renders"),
+            (image, "IMAGE: ghcr.io/notchwave/notchwave", "IMAGE: ghcr.io/someone/else", "is not the image workflow's"),
+        ]
+        for (index, edit) in cases.enumerated() {
+            let text = try String(contentsOfFile: edit.file, encoding: .utf8)
+            #expect(text.contains(edit.from), "\(edit.from) is not in \(edit.file)")
+            let copy = dir.file("case-\(index)")
+            try text.replacingOccurrences(of: edit.from, with: edit.to).write(toFile: copy, atomically: true, encoding: .utf8)
+            let arguments = edit.file == image ? [script, job, workflow, root, copy, dockerfile] : [script, job, workflow, root, image, copy]
+            let caught = try CommandRunner.run("python3", arguments)
+            #expect(caught.status == 1 && caught.stdoutText.contains(edit.message), "\(edit.to): \(caught.stdoutText)")
+        }
+    }
 }

@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
-"""Checks that the scale-out files agree with each other and with the project.
+"""Checks that the scale-out and image files agree with each other and with the project.
 
-Usage: check_deploy.py KUBERNETES_YAML WORKFLOW_YAML REPOSITORY_ROOT
+Usage: check_deploy.py KUBERNETES_YAML WORKFLOW_YAML REPOSITORY_ROOT [IMAGE_WORKFLOW_YAML [DOCKERFILE]]
+  (the last two default to .github/workflows/image.yml and Dockerfile under the root)
 Prints one line per problem and exits 1 if there is any; prints "ok" and exits 0 otherwise.
+
+The image: the image workflow builds IMAGE with Buildx for linux/amd64 and linux/arm64,
+runs scripts/image-smoke.sh in it, pushes IMAGE:VERSION only on tags, where VERSION is
+the Dockerfile's ARG VERSION, which equals the version notchwave prints
+(Sources/NotchwaveModel/Version.swift); the render workflow and the Kubernetes Job run
+IMAGE:VERSION.
 """
 import os
 import re
@@ -13,6 +20,8 @@ import yaml
 
 def main() -> int:
     job_path, workflow_path, root = sys.argv[1:4]
+    image_workflow_path = sys.argv[4] if len(sys.argv) > 4 else os.path.join(root, ".github/workflows/image.yml")
+    dockerfile_path = sys.argv[5] if len(sys.argv) > 5 else os.path.join(root, "Dockerfile")
     problems = []
     with open(job_path) as f:
         job = yaml.safe_load(f)
@@ -85,11 +94,69 @@ def main() -> int:
     if "batch merge" not in " ".join(step.get("run", "") for step in merge.get("steps", [])):
         problems.append("workflow: the merge job does not run `batch merge`")
 
+    problems += check_image(image_workflow_path, dockerfile_path, root, image, k8s_image)
+
     for p in problems:
         print(p)
     if not problems:
         print("ok")
     return 1 if problems else 0
+
+
+def check_image(workflow_path, dockerfile_path, root, render_image, k8s_image):
+    problems = []
+    with open(workflow_path) as f:
+        workflow = yaml.safe_load(f)
+    dockerfile = open(dockerfile_path).read()
+    m = re.search(r"^ARG VERSION=(\S+)$", dockerfile, re.M)
+    version = m.group(1) if m else None
+    if version is None:
+        problems.append("Dockerfile: no ARG VERSION=... line")
+    m = re.search(r'current = "([^"]+)"', open(os.path.join(root, "Sources/NotchwaveModel/Version.swift")).read())
+    if not m or m.group(1) != version:
+        problems.append(f"Dockerfile: VERSION {version} differs from notchwave's version {m.group(1) if m else '?'}")
+    for name, base in re.findall(r"^ARG (\w+)_BASE=(\S+)$", dockerfile, re.M):
+        if not re.search(rf"^ARG {name}_DIGEST=sha256:[0-9a-f]{{64}}$", dockerfile, re.M):
+            problems.append(f"Dockerfile: the base {base} is not pinned by an ARG {name}_DIGEST=sha256:... line")
+        if f"${{{name}_BASE}}@${{{name}_DIGEST}}" not in dockerfile:
+            problems.append(f"Dockerfile: no FROM uses ${{{name}_BASE}}@${{{name}_DIGEST}}")
+    if re.search(r"^FROM (?!\$\{\w+_BASE\}@\$\{\w+_DIGEST\})", dockerfile, re.M):
+        problems.append("Dockerfile: a FROM line is not pinned by digest")
+
+    name = workflow.get("env", {}).get("IMAGE", "")
+    expected = f"{name}:{version}"
+    for what, ref in (("render-presets workflow IMAGE", render_image), ("Kubernetes image", k8s_image)):
+        if ref != expected:
+            problems.append(f"image: the {what} {ref} is not the image workflow's {expected}")
+    triggers = workflow.get("on", workflow.get(True, {})) or {}
+    if "v*" not in (triggers.get("push", {}) or {}).get("tags", []):
+        problems.append("image workflow: it does not run on version tags v*")
+    steps = [s for job in workflow.get("jobs", {}).values() for s in job.get("steps", [])]
+    builds = [s for s in steps if "docker/build-push-action" in s.get("uses", "")]
+    platforms = {p.strip() for s in builds for p in str(s.get("with", {}).get("platforms", "")).split(",")}
+    if not {"linux/amd64", "linux/arm64"} <= platforms:
+        problems.append(f"image workflow: Buildx does not build linux/amd64 and linux/arm64 ({sorted(platforms)})")
+    pushes = [s for s in builds if s.get("with", {}).get("push")]
+    if len(pushes) != 1 or str(pushes[0]["with"]["push"]) != "${{ github.ref_type == 'tag' }}":
+        problems.append("image workflow: exactly one build must push, and only on tags")
+    else:
+        push = pushes[0]["with"]
+        tags = [t.strip() for t in str(push.get("tags", "")).splitlines() if t.strip()]
+        if "${{ env.IMAGE }}:${{ steps.version.outputs.version }}" not in tags:
+            problems.append(f"image workflow: the pushed tags {tags} miss IMAGE:VERSION")
+        if "org.opencontainers.image.version=${{ steps.version.outputs.version }}" not in str(push.get("labels", "")):
+            problems.append("image workflow: the pushed image has no version label")
+        if not any(s.get("uses", "").startswith("docker/login-action") and steps.index(s) < steps.index(pushes[0]) for s in steps):
+            problems.append("image workflow: no registry login before the push")
+    smoke = " ".join(s.get("run", "") for s in steps)
+    if "scripts/image-smoke.sh --docker" not in smoke:
+        problems.append("image workflow: the smoke renders (scripts/image-smoke.sh --docker) do not run")
+    elif not any(s.get("with", {}).get("load") for s in builds if steps.index(s) < steps.index(next(x for x in steps if "image-smoke" in x.get("run", "")))):
+        problems.append("image workflow: no image is loaded before the smoke renders")
+    for script in ("scripts/image-smoke.sh", "scripts/pin-base-images.sh"):
+        if script in smoke and not os.access(os.path.join(root, script), os.X_OK):
+            problems.append(f"image workflow: {script} is not an executable file")
+    return problems
 
 
 if __name__ == "__main__":
