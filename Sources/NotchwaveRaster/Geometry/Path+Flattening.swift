@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One subpath as straight segments.
+struct Polyline: Sendable, Equatable {
+    /// The vertices; a closed polyline does not repeat its first point at the end.
+    var points: [PathPoint]
+    /// Whether the subpath was closed (`close`); filling closes every subpath anyway.
+    var closed: Bool
+}
+
+/// The most segments one curve or arc is cut into, whatever its size: a bound on work
+/// for absurd coordinates, far beyond any screen (a 1/32 px tolerance reaches it only for
+/// curves thousands of screens long).
+let maximumSegmentsPerCurve = 65_536
+
+extension Path {
+    /// The subpaths flattened into polylines whose segments lie within `tolerance` pixels
+    /// of the curves and arcs they replace.
+    ///
+    /// Bézier curves are sampled at `n` uniform parameter steps, with `n` from Wang's
+    /// formula: for a curve of degree `d` whose control points' second differences are at
+    /// most `M` long, the polyline through `n` uniform samples is within
+    /// `d(d-1)/8 · M / n²` of the curve, so `n = ⌈√(d(d-1)M / (8·tolerance))⌉`. An arc of
+    /// radius `r` is cut into equal angles `θ` whose sagitta `r(1 - cos(θ/2))` is at most
+    /// `tolerance`. Elements with a coordinate that is not finite are left out (a scene
+    /// never makes one; a path must not crash the renderer).
+    func polylines(tolerance: Double) -> [Polyline] {
+        let tolerance = tolerance > 0 && tolerance.isFinite ? tolerance : 1.0 / 32
+        var result: [Polyline] = []
+        var current: [PathPoint] = []
+        var start = PathPoint(x: 0, y: 0)
+        var last = start
+
+        func finish(closed: Bool) {
+            if current.count > 1 || (current.count == 1 && closed) {
+                var points = current
+                if closed, points.count > 1, points.first == points.last { points.removeLast() }
+                result.append(Polyline(points: points, closed: closed))
+            } else if current.count == 1 {
+                result.append(Polyline(points: current, closed: false))
+            }
+            current = []
+        }
+        func append(_ p: PathPoint) {
+            if current.isEmpty { current.append(last) }
+            if current.last != p { current.append(p) }
+            last = p
+        }
+        func segments(_ secondDifference: Double, degreeFactor: Double) -> Int {
+            let n = (degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up)
+            guard n.isFinite else { return 1 }
+            return Swift.min(Swift.max(Int(n), 1), maximumSegmentsPerCurve)
+        }
+        func finite(_ points: PathPoint...) -> Bool { points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+
+        for element in elements {
+            switch element {
+            case let .move(p):
+                guard finite(p) else { continue }
+                finish(closed: false)
+                start = p
+                last = p
+                current = [p]
+            case let .line(p):
+                guard finite(p) else { continue }
+                append(p)
+            case let .quad(c, p):
+                guard finite(c, p) else { continue }
+                let p0 = last
+                let m = length(p0.x - 2 * c.x + p.x, p0.y - 2 * c.y + p.y)
+                let n = segments(m, degreeFactor: 2.0 / 8)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    append(i == n ? p : PathPoint(x: u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
+                                                  y: u * u * p0.y + 2 * u * t * c.y + t * t * p.y))
+                }
+            case let .cubic(c1, c2, p):
+                guard finite(c1, c2, p) else { continue }
+                let p0 = last
+                let m = Swift.max(length(p0.x - 2 * c1.x + c2.x, p0.y - 2 * c1.y + c2.y),
+                                  length(c1.x - 2 * c2.x + p.x, c1.y - 2 * c2.y + p.y))
+                let n = segments(m, degreeFactor: 6.0 / 8)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    append(i == n ? p : PathPoint(x: a * p0.x + b * c1.x + c * c2.x + d * p.x,
+                                                  y: a * p0.y + b * c1.y + c * c2.y + d * p.y))
+                }
+            case let .arc(center, radius, startAngle, endAngle, clockwise):
+                guard finite(center), radius.isFinite, startAngle.isFinite, endAngle.isFinite, radius >= 0 else { continue }
+                let sweep = Path.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
+                let first = PathPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
+                // With no current point the arc starts the subpath; otherwise a straight
+                // segment joins the current point to the arc's start.
+                if current.isEmpty { start = first; last = first; current = [first] } else { append(first) }
+                guard radius > 0, sweep != 0 else { continue }
+                let step = 2 * acos(Swift.max(1 - tolerance / radius, -1))
+                let n = Swift.min(Swift.max(Int((abs(sweep) / step).rounded(.up)), 1), maximumSegmentsPerCurve)
+                for i in 1...n {
+                    let angle = startAngle + sweep * Double(i) / Double(n)
+                    append(PathPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
+                }
+            case .close:
+                if !current.isEmpty { finish(closed: true) }
+                last = start
+            }
+        }
+        finish(closed: false)
+        return result
+    }
+
+    /// The signed angle an arc sweeps, as Core Graphics draws it: with increasing angle
+    /// (`clockwise` false) the sweep is in `(0, 2π]` unless the angles are equal, with
+    /// decreasing angle in `[-2π, 0)`.
+    static func sweep(from start: Double, to end: Double, clockwise: Bool) -> Double {
+        let full = 2 * Double.pi
+        var sweep = end - start
+        if sweep == 0 { return 0 }
+        if clockwise {
+            if sweep <= -full { return -full }
+            if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - full }
+            return sweep == -full ? -full : sweep
+        } else {
+            if sweep >= full { return full }
+            if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: full) + full }
+            return sweep
+        }
+    }
+}
+
+@inline(__always)
+func length(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
