@@ -9,6 +9,8 @@ import PackageDescription
 /// - `NotchwaveRaster`: analytic coverage, paints, blending into RGBA canvases (knows no notch, no FFmpeg).
 /// - `NotchwaveScene`: turns a plan and a time into the raster's draw list.
 /// - `NotchwaveVideo`: the only module that imports FFmpeg (`CFFmpeg`).
+/// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType and
+///   HarfBuzz (`CFreeType`).
 /// - `NotchwavePipeline`: runs plans: parallel frames, ordered hand-off, sinks, benchmarks.
 /// - `notchwave`: the command-line tool; parses, reports, calls the library.
 let package = Package(
@@ -23,15 +25,21 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev", "libavfilter-dev", "pkg-config"])]
         ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]
+        ),
         .target(name: "NotchwaveModel"),
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
         .target(name: "CLaneIntrinsics"),
         .target(name: "NotchwaveRaster", dependencies: ["CLaneIntrinsics"]),
         .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster"]),
         .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "NotchwaveText", dependencies: ["NotchwaveRaster", "CFreeType"]),
         .target(
             name: "NotchwavePipeline",
-            dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo"]
+            dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
         ),
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
@@ -40,6 +48,7 @@ let package = Package(
         .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),
+        .testTarget(name: "NotchwaveTextTests", dependencies: ["NotchwaveText", "NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages notchwave needs when they are missing:
-#   build:  the FFmpeg development packages and pkg-config
+#   build:  the FFmpeg, FreeType and HarfBuzz development packages, pkg-config, and the
+#           Inter font (fonts-inter) that text is drawn with
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
 set -euo pipefail
 
 mode="${1:-build}"
-packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config)
+packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config
+          libfreetype-dev libharfbuzz-dev fonts-inter)
 if [ "$mode" = "test" ]; then
   packages+=(ffmpeg binutils)
 fi
@@ -21,7 +23,7 @@ done
 install_packages() {
   local command="apt-get install -y --no-install-recommends $*"
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "notchwave needs: $* (FFmpeg 5.1+ development files); install them with your package manager." >&2
+    echo "notchwave needs: $* (FFmpeg 5.1+, FreeType and HarfBuzz development files, the Inter font); install them with your package manager." >&2
     exit 1
   fi
   local run

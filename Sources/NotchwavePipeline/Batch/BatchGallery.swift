@@ -1,6 +1,7 @@
 import Foundation
 import NotchwaveModel
 import NotchwaveRaster
+import NotchwaveText
 import NotchwaveVideo
 
 /// The pictures of a batch: `contact-sheet.png`, a labelled grid with one frame of every
@@ -8,6 +9,9 @@ import NotchwaveVideo
 /// every output with its parameters beside it.
 public enum BatchGallery {
     static let cellWidth = 240, thumbnailHeight = 300, labelLines = 3, margin = 12, columns = 6
+    /// Label text: 11 px Inter on 14 px lines.
+    static let labelSize = 11.0, lineHeight = 14
+    static let background = RGBA8(r: 32, g: 32, b: 36)
     /// The files written into the batch directory.
     public static let contactSheetName = "contact-sheet.png", indexName = "index.html"
 
@@ -36,6 +40,12 @@ public enum BatchGallery {
     }
 
     static func contactSheet(_ entries: [ManifestEntry], directory: String) throws {
+        let font: Font
+        do {
+            font = try Font.load()
+        } catch {
+            throw PipelineError.unsupported("cannot label the contact sheet: \(error)")
+        }
         // Thumbnails first: the cells are as tall as the tallest one.
         let thumbnails = entries.map { entry -> (rgba: [UInt8], width: Int, height: Int)? in
             let (path, frame) = pictureSource(entry, directory: directory)
@@ -45,14 +55,13 @@ public enum BatchGallery {
         let count = max(entries.count, 1)
         let columnCount = min(columns, count)
         let rows = (count + columnCount - 1) / columnCount
-        let lineHeight = 10
         let cellHeight = pictureHeight + labelLines * lineHeight + 8
         let width = margin + columnCount * (cellWidth + margin)
         let height = margin + rows * (cellHeight + margin) + (entries.isEmpty ? 20 : 0)
         let sheet = Canvas(width: width, height: height)
-        sheet.fill(RGBA8(r: 32, g: 32, b: 36).premultiplied, rows: 0..<height)
+        sheet.fill(background.premultiplied, rows: 0..<height)
         if entries.isEmpty {
-            BitmapFont.draw("no outputs", into: sheet, x: margin, y: margin, scale: 1, color: .white)
+            drawText([("no outputs", .white)], font: font, into: sheet, x: margin, y: margin, width: width - margin)
         }
         for (index, entry) in entries.enumerated() {
             let x0 = margin + (index % columnCount) * (cellWidth + margin)
@@ -71,14 +80,12 @@ public enum BatchGallery {
                     }
                 }
             } else {
-                BitmapFont.draw("cannot decode", into: sheet, x: x0, y: y0 + pictureHeight / 2, scale: 1, color: RGBA8(r: 255, g: 120, b: 120))
+                drawText([("cannot decode", RGBA8(r: 255, g: 120, b: 120))], font: font, into: sheet, x: x0, y: y0 + pictureHeight / 2, width: cellWidth)
             }
             let labels = [entry.output, "\(entry.preset) \(entry.style) \(entry.variant)",
                           "\(entry.codec ?? entry.format) \(entry.frames ?? 0) frames \(formatSize(entry.size ?? 0))"]
-            for (line, text) in labels.enumerated() {
-                BitmapFont.draw(text, into: sheet, x: x0, y: y0 + pictureHeight + 4 + line * lineHeight, scale: 1,
-                                color: line == 0 ? .white : RGBA8(r: 180, g: 180, b: 190), maxWidth: cellWidth)
-            }
+            drawText(labels.enumerated().map { ($1, $0 == 0 ? .white : RGBA8(r: 180, g: 180, b: 190)) },
+                     font: font, into: sheet, x: x0, y: y0 + pictureHeight + 4, width: cellWidth)
         }
         let png: [UInt8]
         do {
@@ -87,6 +94,23 @@ public enum BatchGallery {
             throw PipelineError.ffmpeg(error)
         }
         try AtomicOutputFile.write(png, to: (directory as NSString).appendingPathComponent(contactSheetName))
+    }
+
+    /// Lines of text at `(x, y)` in `sheet`, cut at `width`: rendered by the rasterizer into
+    /// a strip whose base is the sheet's background (labels sit on plain background), then
+    /// copied in.
+    static func drawText(_ lines: [(String, RGBA8)], font: Font, into sheet: Canvas, x: Int, y: Int, width: Int) {
+        let width = min(width, sheet.width - x), height = min(lines.count * lineHeight, sheet.height - y)
+        guard width > 0, height > 0, x >= 0, y >= 0 else { return }
+        let commands = lines.enumerated().map { index, line in
+            let baseline = Double(index * lineHeight) + labelSize
+            return DrawCommand(shape: font.path(line.0, size: labelSize, x: 0, baseline: baseline).shape(), paint: .solid(line.1))
+        }
+        let strip = Canvas(width: width, height: height)
+        Rasterizer().render(DrawList(base: background, commands: commands), into: strip, rows: 0..<height)
+        for row in 0..<height {
+            (sheet.row(y + row) + x * 4).update(from: strip.row(row), count: width * 4)
+        }
     }
 
     static func formatSize(_ bytes: Int) -> String {

@@ -104,6 +104,9 @@ public struct Path: Sendable, Equatable {
     /// Closes the current subpath.
     public mutating func closeSubpath() { elements.append(.close) }
 
+    /// Appends another path's subpaths.
+    public mutating func addPath(_ other: Path) { elements.append(contentsOf: other.elements) }
+
     /// The path scaled by `scale` about the origin, then moved by `(dx, dy)`: how a scene
     /// maps points to pixels. Arcs stay circular (one scale for both axes; a negative
     /// scale turns the path half way round).

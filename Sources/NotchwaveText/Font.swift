@@ -1,0 +1,272 @@
+import Foundation
+import NotchwaveRaster
+internal import CFreeType
+
+/// Why a font cannot be used.
+public enum TextError: Error, Equatable, CustomStringConvertible {
+    /// No font file was given and none of the default places has one.
+    case noDefaultFont(searched: [String])
+    /// The file is missing, unreadable or not a font FreeType and HarfBuzz can read.
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .noDefaultFont(searched):
+            return "no font found (looked for \(searched.joined(separator: ", "))): install Debian's fonts-inter (apt-get install fonts-inter) or pass --font FILE"
+        case let .cannotOpen(path, reason):
+            return "cannot use font \(path): \(reason)"
+        }
+    }
+}
+
+/// A font file, read once: HarfBuzz shapes text with it (glyphs, advances, kerning) and
+/// FreeType supplies each glyph's outline, which becomes a `Path` that notchwave's own
+/// rasterizer fills with exact coverage.
+///
+/// Everything is in font units until a size is applied, so one `Font` serves every size.
+/// Owns its FreeType library, face and HarfBuzz font and frees them in `deinit`. Shaping
+/// is safe from any thread (HarfBuzz fonts are immutable once set up); FreeType's face is
+/// used under a lock, and each glyph's outline is decomposed once and cached.
+public final class Font: @unchecked Sendable {
+    /// The default fonts, first found wins: Inter (Debian's `fonts-inter`), the free face
+    /// closest to SF Pro, the system font SwiftUI draws with.
+    public static let defaultPaths = [
+        "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
+        "/usr/share/fonts/truetype/inter/Inter-Regular.ttf",
+    ]
+
+    /// The file the font was read from.
+    public let path: String
+    /// Font units per em: a glyph drawn at size `s` pixels scales font units by `s / unitsPerEm`.
+    public let unitsPerEm: Int
+    /// The typographic ascender and descender (font units, descender negative).
+    public let ascender: Int, descender: Int
+
+    private var library: FT_Library?
+    private var face: FT_Face?
+    private let shaper: OpaquePointer
+    private let lock = NSLock()
+    private var outlines: [UInt32: GlyphOutline] = [:]
+
+    /// The font at `path`, or the first of `defaultPaths` that exists when `path` is nil.
+    public static func load(path: String? = nil) throws(TextError) -> Font {
+        if let path { return try Font(path: path) }
+        guard let found = defaultPaths.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw .noDefaultFont(searched: defaultPaths)
+        }
+        return try Font(path: found)
+    }
+
+    /// Opens the font file at `path` (its first face).
+    public init(path: String) throws(TextError) {
+        self.path = path
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
+        }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw .cannotOpen(path: path, reason: "FreeType could not start")
+        }
+        var face: FT_Face?
+        guard FT_New_Face(library, path, 0, &face) == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: "not a font FreeType can read")
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: "not a scalable (outline) font")
+        }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: "HarfBuzz could not read it")
+        }
+        let hbFace = hb_face_create(blob, 0)
+        hb_blob_destroy(blob)
+        let font = hb_font_create(hbFace)
+        hb_face_destroy(hbFace)
+        guard let font else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .cannotOpen(path: path, reason: "HarfBuzz could not read it")
+        }
+        let upem = Int(face.pointee.units_per_EM)
+        // Positions in font units: the size is applied afterwards, in Double.
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        self.library = library
+        self.face = face
+        self.shaper = font
+        unitsPerEm = upem
+        ascender = Int(face.pointee.ascender)
+        descender = Int(face.pointee.descender)
+    }
+
+    deinit {
+        hb_font_destroy(shaper)
+        if let face { FT_Done_Face(face) }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// One glyph placed by the shaper (font units, x to the right of the text's origin,
+    /// y up from the baseline).
+    public struct PlacedGlyph: Sendable, Equatable {
+        /// The glyph index in the font.
+        public var glyph: UInt32
+        /// Where its origin goes.
+        public var x: Double, y: Double
+    }
+
+    /// `text` shaped left to right: the glyphs with their positions, and the total
+    /// advance (font units). HarfBuzz applies the font's default features, among them
+    /// kerning (GPOS or the legacy kern table) and standard ligatures.
+    public func shape(_ text: String) -> (glyphs: [PlacedGlyph], advance: Double) {
+        guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], 0) }
+        defer { hb_buffer_destroy(buffer) }
+        var utf8 = Array(text.utf8)
+        let count = Int32(clamping: utf8.count)
+        utf8.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                hb_buffer_add_utf8(buffer, $0, count, 0, count)
+            }
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_shape(shaper, buffer, nil, 0)
+        var glyphCount: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
+              let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return ([], 0) }
+        var placed: [PlacedGlyph] = []
+        placed.reserveCapacity(Int(glyphCount))
+        var penX = 0.0, penY = 0.0
+        for i in 0..<Int(glyphCount) {
+            let p = positions[i]
+            placed.append(PlacedGlyph(glyph: infos[i].codepoint, x: penX + Double(p.x_offset), y: penY + Double(p.y_offset)))
+            penX += Double(p.x_advance)
+            penY += Double(p.y_advance)
+        }
+        return (placed, penX)
+    }
+
+    /// The width of `text` at `size` pixels per em.
+    public func width(of text: String, size: Double) -> Double {
+        shape(text).advance * size / Double(unitsPerEm)
+    }
+
+    /// The horizontal advance FreeType reads for one glyph (font units, unhinted).
+    public func advance(of glyph: UInt32) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face else { return 0 }
+        var advance: FT_Fixed = 0
+        guard FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0 else { return 0 }
+        return Double(advance)
+    }
+
+    /// The glyph a character maps to (0 when the font lacks it), as FreeType reads the cmap.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32 {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face else { return 0 }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value))
+    }
+
+    /// The kerning FreeType reads from the font's legacy `kern` table between two glyphs
+    /// (font units; 0 for fonts that kern only in GPOS, as Inter does).
+    public func legacyKerning(_ left: UInt32, _ right: UInt32) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face else { return 0 }
+        var kerning = FT_Vector()
+        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &kerning) == 0 else { return 0 }
+        return Double(kerning.x)
+    }
+
+    /// `text` as a path at `size` pixels per em, its origin (the left end of the baseline)
+    /// at `(x, baseline)`. Fill it with the non-zero rule.
+    public func path(_ text: String, size: Double, x: Double, baseline: Double) -> Path {
+        let scale = size / Double(unitsPerEm)
+        var result = Path()
+        for placed in shape(text).glyphs {
+            result.addPath(outline(of: placed.glyph).path.transformed(scale: scale, dx: x + placed.x * scale, dy: baseline - placed.y * scale))
+        }
+        return result
+    }
+
+    /// A glyph's outline in font units with y pointing down (as pixels do), cached.
+    func outline(of glyph: UInt32) -> GlyphOutline {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = outlines[glyph] { return cached }
+        let outline = decompose(glyph)
+        outlines[glyph] = outline
+        return outline
+    }
+
+    /// FreeType's outline of one glyph as path elements: its contours of lines, conic
+    /// (quadratic, TrueType) and cubic (CFF) segments, unscaled and unhinted. Caller holds
+    /// the lock.
+    private func decompose(_ glyph: UInt32) -> GlyphOutline {
+        guard let face,
+              FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
+              let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else {
+            return GlyphOutline(path: Path())
+        }
+        let builder = OutlineBuilder()
+        var funcs = FT_Outline_Funcs(
+            move_to: { to, user in
+                guard let to, let user else { return 1 }
+                Unmanaged<OutlineBuilder>.fromOpaque(user).takeUnretainedValue().move(to.pointee)
+                return 0
+            },
+            line_to: { to, user in
+                guard let to, let user else { return 1 }
+                Unmanaged<OutlineBuilder>.fromOpaque(user).takeUnretainedValue().line(to.pointee)
+                return 0
+            },
+            conic_to: { control, to, user in
+                guard let control, let to, let user else { return 1 }
+                Unmanaged<OutlineBuilder>.fromOpaque(user).takeUnretainedValue().quad(control.pointee, to.pointee)
+                return 0
+            },
+            cubic_to: { c1, c2, to, user in
+                guard let c1, let c2, let to, let user else { return 1 }
+                Unmanaged<OutlineBuilder>.fromOpaque(user).takeUnretainedValue().cubic(c1.pointee, c2.pointee, to.pointee)
+                return 0
+            },
+            shift: 0, delta: 0)
+        let user = Unmanaged.passUnretained(builder).toOpaque()
+        let status = withExtendedLifetime(builder) { FT_Outline_Decompose(&slot.pointee.outline, &funcs, user) }
+        guard status == 0 else { return GlyphOutline(path: Path()) }
+        if builder.open { builder.path.closeSubpath() }
+        return GlyphOutline(path: builder.path)
+    }
+}
+
+/// A glyph's outline in font units, y down.
+struct GlyphOutline {
+    var path: Path
+}
+
+/// Collects FreeType's decomposition callbacks into a path (y flipped to point down).
+private final class OutlineBuilder {
+    var path = Path()
+    var open = false
+
+    private func point(_ v: FT_Vector) -> PathPoint { PathPoint(x: Double(v.x), y: -Double(v.y)) }
+
+    func move(_ to: FT_Vector) {
+        if open { path.closeSubpath() }
+        let p = point(to)
+        path.move(to: p.x, p.y)
+        open = true
+    }
+    func line(_ to: FT_Vector) {
+        let p = point(to)
+        path.line(to: p.x, p.y)
+    }
+    func quad(_ control: FT_Vector, _ to: FT_Vector) { path.quadCurve(to: point(to), control: point(control)) }
+    func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ to: FT_Vector) {
+        path.curve(to: point(to), control1: point(c1), control2: point(c2))
+    }
+}
