@@ -23,6 +23,7 @@ FROM ${SWIFT_BASE}@${SWIFT_DIGEST} AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config \
+      libfreetype-dev libharfbuzz-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -45,12 +46,17 @@ LABEL org.opencontainers.image.title="notchwave" \
       org.opencontainers.image.base.name="docker.io/library/${RUNTIME_BASE}" \
       org.opencontainers.image.base.digest="${RUNTIME_DIGEST}"
 # The FFmpeg 5.1 runtime libraries; their codec libraries (x264, x265, libvpx, SVT-AV1,
-# libaom, ...) come in as their dependencies. scripts/check-docker.sh checks this line
-# against what the binary links; scripts/check-image.sh runs it to assemble the stage.
+# libaom, ...) come in as their dependencies. FreeType and HarfBuzz draw text (libavfilter
+# needs them too), with the Inter font. scripts/check-docker.sh checks this line against
+# what the binary links; scripts/check-image.sh runs it to assemble the stage.
+# Of fonts-inter's 36 faces only Inter-Regular is read (dpkg leaves the rest out, 9 MiB).
 # The user and its group both get id 10001, so that USER 10001:10001 has names.
-RUN apt-get update \
+RUN printf '%s\n' 'path-exclude=/usr/share/fonts/opentype/inter/*' \
+      'path-include=/usr/share/fonts/opentype/inter/Inter-Regular.otf' > /etc/dpkg/dpkg.cfg.d/notchwave-fonts \
+ && apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec59 libavfilter8 libavformat59 libavutil57 libswscale6 \
+      libfreetype6 libharfbuzz0b fonts-inter \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 notchwave \
  && useradd --system --uid 10001 --gid notchwave --create-home --home-dir /home/notchwave --shell /usr/sbin/nologin notchwave \

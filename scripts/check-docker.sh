@@ -8,7 +8,9 @@
 #     the runtime stage's apt-get install line (or in debian:bookworm-slim itself), or if
 #     any library is not covered by that line's packages and their dependencies; warns
 #     about packages on the line that nothing needs;
-#  4. runs the binary with an empty environment, no Swift toolchain on any path.
+#  4. checks that the default font the binary reads by path comes from a package on the
+#     line;
+#  5. runs the binary with an empty environment, no Swift toolchain on any path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift="${SWIFT:-swift}"
@@ -29,9 +31,11 @@ SWIFT="$swift" scripts/stage-install.sh "$stage" .build/docker >/dev/null 2>&1 \
 bin="$stage/usr/local/bin/notchwave"
 echo "built $bin ($(( $(stat -c %s "$bin") / 1048576 )) MiB, stripped)"
 
-# The runtime stage's install line: the packages between 'apt-get install ...' and '&&'.
-runtime_packages=$(awk '/^FROM debian:bookworm-slim/{stage=1} stage' "${DOCKERFILE:-Dockerfile}" \
-  | sed -e ':a' -e '/\\$/N; s/\\\n//; ta' \
+# The runtime stage's install line: the packages between 'apt-get install ...' and '&&'
+# in its RUN lines, as scripts/dockerfile_stage.py reads the last stage.
+# shellcheck source=/dev/null
+source <(python3 scripts/dockerfile_stage.py stage "${DOCKERFILE:-Dockerfile}")
+runtime_packages=$(printf '%s\n' "${stage_runs[@]}" \
   | grep -o 'apt-get install[^&]*' | head -n 1 \
   | tr ' ' '\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | grep -vE '^(apt-get|install)$' | sort -u)
 [ -n "$runtime_packages" ] || { echo "FAIL: no apt-get install line in the runtime stage" >&2; exit 1; }
@@ -82,6 +86,18 @@ while read -r name path; do
   fi
 done < <(ldd "$bin" | awk '/=>/ && $3 ~ /^\// {print $1, $3}')
 echo "  ... and $(ldd "$bin" | grep -c '=> /') libraries in all (VERBOSE=1 lists each)"
+
+# Data the binary reads by path: the default font (NotchwaveText's Font.defaultPaths).
+for file in /usr/share/fonts/opentype/inter/Inter-Regular.otf; do
+  package=$(package_of "$file") || { echo "FAIL: $file (the default font) belongs to no installed package" >&2; failures=1; continue; }
+  needed_packages="$needed_packages $package"
+  if echo "$runtime_packages" | grep -qx "$package"; then
+    printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "on the install line (read by path)"
+  else
+    printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "MISSING"
+    failures=1
+  fi
+done
 
 for package in $runtime_packages; do
   echo "$needed_packages" | tr ' ' '\n' | grep -qx "$package" || echo "WARNING: $package is installed in the runtime stage but nothing needs it" >&2

@@ -57,7 +57,9 @@ JOB
   smoke_expect "clip.mov codec" "$(smoke_probe "$host/clip.mov" codec_name)" prores
   smoke_expect "clip.mov profile" "$(smoke_probe "$host/clip.mov" profile)" 4444
   smoke_expect "clip.gif codec" "$(smoke_probe "$host/clip.gif" codec_name)" gif
-  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json; do
+  # The contact sheet is labelled with text (FreeType, HarfBuzz and the Inter font).
+  smoke_expect "batch/contact-sheet.png codec" "$(smoke_probe "$host/batch/contact-sheet.png" codec_name)" png
+  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json batch/contact-sheet.png; do
     [ -s "$host/$f" ] || smoke_fail "$f is missing or empty"
     smoke_expect "$f owner" "$(stat -c %u:%g "$host/$f")" "$host_user"
   done
@@ -65,7 +67,7 @@ JOB
     smoke_expect "batch/$f.mp4 codec" "$(smoke_probe "$host/batch/$f.mp4" codec_name)" h264
   done
   smoke_expect "partial files left" "$(find "$host" -name '*.partial*' | wc -l)" 0
-  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs; owned by $host_user"
+  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs and a labelled contact sheet; owned by $host_user"
 
   # Without -u the image's user (uid 10001) cannot write a folder the host user owns:
   # one clear line, exit 1, nothing left behind. (The README says to pass -u.)
