@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench clean presets-readme lint docker-check image-check
+.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme lint docker-check image-check
 
 all: build
 
@@ -52,6 +52,11 @@ presets-readme: build
 
 bench: build
 	$(BIN) bench
+
+# notchwave against Cairo (Debian's libcairo2-dev, built only here) on the same frames.
+bench-peers: build
+	@scripts/ensure-deps.sh peers
+	BIN=$(BIN) bench/peers/run.sh
 
 clean:
 	rm -rf .build out

@@ -3,6 +3,7 @@
 #   build:  the FFmpeg, FreeType and HarfBuzz development packages, pkg-config, and the
 #           Inter font (fonts-inter) that text is drawn with
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode)
+#   peers:  the above plus Cairo's development files (make bench-peers)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
 set -euo pipefail
@@ -12,6 +13,9 @@ packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilte
           libfreetype-dev libharfbuzz-dev fonts-inter)
 if [ "$mode" = "test" ]; then
   packages+=(ffmpeg binutils)
+fi
+if [ "$mode" = "peers" ]; then
+  packages+=(libcairo2-dev gcc)
 fi
 
 missing=()

@@ -303,6 +303,24 @@ struct PathTests {
         #expect(abs((mitered - bevel) - chord * tip / 2) < 0.05, "\(mitered - bevel) vs \(chord * tip / 2)")
     }
 
+    @Test("a ring of exact arcs covers π(R² − r²) and matches the general stroker's stroked circle")
+    func ring() {
+        let ring = Shape.ring(centerX: 30.3, centerY: 29.7, inner: 20.5, outer: 23.5)
+        let area = coveredArea(coverageCanvas(ring, width: 60, height: 60))
+        let exact = Double.pi * (23.5 * 23.5 - 20.5 * 20.5)
+        #expect(abs(area - exact) / exact < 0.002, "\(area) vs \(exact)")
+        var circle = Path()
+        circle.addCircle(center: PathPoint(x: 30.3, y: 29.7), radius: 22)
+        let stroked = coverageCanvas(circle.strokedShape(StrokeStyle(width: 3)), width: 60, height: 60)
+        let exactRing = coverageCanvas(ring, width: 60, height: 60)
+        for y in 0..<60 {
+            for x in 0..<60 {
+                // The stroker's flattened circle lies within 1/64 px of the true one.
+                #expect(abs(Int(stroked.pixel(x: x, y: y).a) - Int(exactRing.pixel(x: x, y: y).a)) <= 9, "(\(x), \(y))")
+            }
+        }
+    }
+
     @Test("paths and strokes: SIMD and scalar kernels agree bit for bit")
     func kernelsAgree() {
         var rng = SplitMix64(seed: 77)

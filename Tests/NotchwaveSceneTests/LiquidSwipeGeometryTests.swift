@@ -70,3 +70,28 @@ struct LiquidSwipeGeometryTests {
         #expect(radius == 24 && center == left.buttonCenter)
     }
 }
+
+@Suite("LiquidSwipe poses")
+struct LiquidSwipePoseTests {
+    @Test("a pose paints the page, the neighbours' colours inside the waves, and the same with both kernels")
+    func pose() {
+        let page = RGBA8(r: 0xF7, g: 0xA6, b: 0x95), previous = RGBA8(r: 0xF4, g: 0x71, b: 0x53), next = RGBA8(r: 0x8D, g: 0xAE, b: 0xF5)
+        let w = 120.0, h = 260.0, scale = 2.0
+        let pose = LiquidSwipePose(left: LiquidSwipeWave(side: .left, centerY: 100, progress: 0, width: w, height: h),
+                                   right: LiquidSwipeWave(side: .right, centerY: 180, progress: 0.1, width: w, height: h),
+                                   page: page, previous: previous, next: next)
+        let list = pose.drawList(scale: scale)
+        func render(_ kernel: RasterKernel) -> Canvas {
+            let canvas = Canvas(width: Int(w * scale), height: Int(h * scale))
+            Rasterizer(kernel: kernel).render(list, into: canvas, rows: 0..<canvas.height)
+            return canvas
+        }
+        let simd = render(.simd), scalar = render(.scalar)
+        #expect(simd.straightBytes() == scalar.straightBytes())
+        func straight(_ x: Double, _ y: Double) -> RGBA8 { simd.pixel(x: Int(x * scale), y: Int(y * scale)).straight }
+        #expect(straight(60, 240) == page)                     // the middle of the page, far from both waves
+        #expect(straight(5, 250) == previous)                  // inside the left ledge (15 pt)
+        #expect(straight(118, 10) == next)                     // inside the right ledge
+        #expect(straight(5 + 40, 100) == previous)             // inside the left bump (tip at 63 pt)
+    }
+}

@@ -44,7 +44,7 @@ public enum BatchGallery {
         do {
             font = try Font.load()
         } catch {
-            throw PipelineError.unsupported("cannot label the contact sheet: \(error)")
+            throw PipelineError.output("cannot label the contact sheet: \(error)")
         }
         // Thumbnails first: the cells are as tall as the tallest one.
         let thumbnails = entries.map { entry -> (rgba: [UInt8], width: Int, height: Int)? in

@@ -27,6 +27,11 @@ public struct RasterBenchmark {
     /// All figures.
     public struct Result: Sendable {
         public var presets: [PresetFigures]
+        /// LiquidSwipe on the reference preset's whole screen (one thread): building each
+        /// pose's draw list (paths flattened, decomposed, strokes) and rasterizing every row,
+        /// with the SIMD kernel and the scalar reference.
+        public var liquidSwipeFPS: Double
+        public var liquidSwipeScalarFPS: Double
         /// Next-frame production of iphone-x (full-screen frames, bar rows re-rendered,
         /// pooled canvases) with all workers, and with one.
         public var frameFPS: Double
@@ -68,6 +73,12 @@ public struct RasterBenchmark {
         return try request.resolveWithStyle(preset: preset)
     }
 
+    /// The frames the bar is measured on: a spread with waves at every phase, and the
+    /// closing wave.
+    static func benchmarkFrames(_ plan: RenderPlan) -> [Int] {
+        (0..<64).map { ($0 * 7) % plan.frameCount }
+    }
+
     /// Measures everything.
     public func run() throws -> Result {
         var figures: [PresetFigures] = []
@@ -76,8 +87,7 @@ public struct RasterBenchmark {
             let scene = try FrameScene(plan: plan)
             let rows = scene.dynamicRows
             let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
-            // A spread of frames: waves at every phase, and the closing wave.
-            let frames = (0..<64).map { ($0 * 7) % plan.frameCount }
+            let frames = RasterBenchmark.benchmarkFrames(plan)
             let lists = frames.map { scene.drawList(frame: $0) }
             func measure(_ kernel: RasterKernel, _ range: Range<Int>) -> Double {
                 let rasterizer = Rasterizer(kernel: kernel)
@@ -116,7 +126,30 @@ public struct RasterBenchmark {
         }
         let multi = try production(workers)
         let single = try production(1)
-        return Result(presets: figures, frameFPS: multi, frameFPSOneWorker: single, workers: workers)
+        let poses = RasterBenchmark.liquidSwipePoses(reference)
+        let screen = Canvas(width: reference.pixelWidth, height: reference.pixelHeight)
+        func liquid(_ kernel: RasterKernel) -> Double {
+            let rasterizer = Rasterizer(kernel: kernel)
+            return RasterBenchmark.rate(seconds: seconds) { i in
+                rasterizer.render(poses[i % poses.count].drawList(scale: reference.pixelScale), into: screen, rows: 0..<screen.height)
+            }
+        }
+        return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
+                      frameFPS: multi, frameFPSOneWorker: single, workers: workers)
+    }
+
+    /// A swipe of the right slider across `preset`'s screen (progress 0 to 0.9, the bump
+    /// growing, turning into a dent and the ledge crossing), the left slider resting: the
+    /// LiquidSwipe poses the benchmark and its peer render.
+    public static func liquidSwipePoses(_ preset: Preset) -> [LiquidSwipePose] {
+        let w = preset.screenPoints.value.width, h = preset.screenPoints.value.height
+        return (0..<32).map { i in
+            let p = 0.9 * Double(i) / 31
+            return LiquidSwipePose(left: LiquidSwipeWave(side: .left, centerY: 100, progress: 0, width: w, height: h),
+                                   right: LiquidSwipeWave(side: .right, centerY: 300 + 4 * Double(i), progress: p, width: w, height: h),
+                                   page: RGBA8(r: 0xF7, g: 0xA6, b: 0x95), previous: RGBA8(r: 0xF4, g: 0x71, b: 0x53),
+                                   next: RGBA8(r: 0x8D, g: 0xAE, b: 0xF5))
+        }
     }
 }
 
@@ -149,6 +182,8 @@ extension RasterBenchmark.Result {
             ("bar_fill_fps", r(reference.barFillFPS)),
             ("bar_over_bar_fill", r(barOverBarFill, 1000)),
             ("simd_over_scalar", r(simdOverScalar, 100)),
+            ("liquid_swipe_fps", r(liquidSwipeFPS)),
+            ("liquid_swipe_scalar_fps", r(liquidSwipeScalarFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
                 .object([

@@ -67,9 +67,21 @@ final class CoverageScanner {
         let first = count
         var spanStart = Int.max, spanEnd = Int.min
         var i = Int(start)
+        // A long boundary (a flattened curve) is searched, not walked: its pieces follow
+        // each other downwards, so skip those ending above the row and stop at the first
+        // one starting below it.
+        let searched = Int(end) - i > 8
+        if searched {
+            var hi = Int(end)
+            while i < hi {
+                let mid = (i + hi) >> 1
+                if pieces[mid].y1 <= ya { i = mid + 1 } else { hi = mid }
+            }
+        }
         while i < Int(end) {
             let piece = pieces[i]
             i += 1
+            if searched && piece.y0 >= yb { break }
             guard piece.y0 < yb && piece.y1 > ya else { continue }
             let pa = Swift.max(ya, piece.y0), pb = Swift.min(yb, piece.y1)
             guard pb > pa else { continue }

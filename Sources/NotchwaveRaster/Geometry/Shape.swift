@@ -57,6 +57,26 @@ public struct Shape: Sendable, Equatable {
         return Shape(bands: [Band(y0: centerY - radius, y1: centerY + radius, left: left, right: right)])
     }
 
+    /// The ring between two concentric circles (a stroked circle: radii `radius ± width/2`),
+    /// bounded by exact arcs: the cap above the inner circle, its left and right sides
+    /// beside it, and the cap below.
+    public static func ring(centerX: Float, centerY: Float, inner: Float, outer: Float) -> Shape {
+        guard outer > 0 else { return .empty }
+        guard inner > 0, inner < outer else { return circle(centerX: centerX, centerY: centerY, radius: outer) }
+        func arc(_ radius: Float, _ side: Float, _ y0: Float, _ y1: Float) -> Boundary {
+            var b = Boundary()
+            b.addArc(centerX: centerX, centerY: centerY, radius: radius, side: side, from: y0, to: y1)
+            return b
+        }
+        let top = centerY - outer, innerTop = centerY - inner, innerBottom = centerY + inner, bottom = centerY + outer
+        return Shape(bands: [
+            Band(y0: top, y1: innerTop, left: arc(outer, -1, top, innerTop), right: arc(outer, 1, top, innerTop)),
+            Band(y0: innerTop, y1: innerBottom, left: arc(outer, -1, innerTop, innerBottom), right: arc(inner, -1, innerTop, innerBottom)),
+            Band(y0: innerTop, y1: innerBottom, left: arc(inner, 1, innerTop, innerBottom), right: arc(outer, 1, innerTop, innerBottom)),
+            Band(y0: innerBottom, y1: bottom, left: arc(outer, -1, innerBottom, bottom), right: arc(outer, 1, innerBottom, bottom)),
+        ])
+    }
+
     /// The union of this shape's bands and `other`'s (the caller keeps them disjoint).
     public func adding(_ other: Shape) -> Shape {
         Shape(bands: bands + other.bands)

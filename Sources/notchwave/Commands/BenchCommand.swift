@@ -6,7 +6,7 @@ import NotchwavePipeline
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
         .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
@@ -14,13 +14,15 @@ enum BenchCommand: Command {
         .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 3)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
+        .value("peer-scenes", "DIR", "Write the frames the benchmark draws (bar rows, LiquidSwipe) for a peer renderer into DIR, and stop (make bench-peers)"),
     ]
     static let discussion = """
     Figures (frames per second, one thread unless said otherwise), for iphone-x and the
     largest preset: whole frames and bar rows only (what each new frame re-renders), with
     the SIMD kernel and the scalar reference kernel; a memset of the same bytes as the
-    memory-bandwidth reference; and next-frame production of iphone-x with all workers and
-    with one. Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
+    memory-bandwidth reference; next-frame production of iphone-x with all workers and
+    with one; and LiquidSwipe on the whole iphone-x screen (a swipe of the right slider:
+    each pose's paths built, decomposed and rasterized), SIMD and scalar. Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
     whole frame of the same size; bar_over_bar_fill = bar rows / memset of the bar rows'
     bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
     scalar on the bar rows.
@@ -38,6 +40,16 @@ enum BenchCommand: Command {
         let reference = try library.preset(named: "iphone-x")
         if args.has("pipeline") {
             return try runPipeline(args, preset: reference, workers: workers)
+        }
+        if let directory = args.string("peer-scenes") {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try PeerScenes.write(preset: reference, directory: directory)
+            } catch let error as CocoaError {
+                throw PipelineError.output("cannot write the peer scenes into \(directory): \(error.localizedDescription)")
+            }
+            print("wrote \(directory)/bar.txt and \(directory)/liquid-swipe.txt (\(reference.id))")
+            return 0
         }
         var presets = [reference]
         if let largest = library.presets.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }), largest.id != reference.id {
@@ -59,6 +71,8 @@ enum BenchCommand: Command {
         print(String(format: "SIMD / scalar (bar rows):             %.2fx", result.simdOverScalar))
         print(String(format: "next-frame production, iphone-x:      %.1f fps with %d workers, %.1f fps with 1 (scaling %.2fx)",
                      result.frameFPS, result.workers, result.frameFPSOneWorker, result.frameFPS / result.frameFPSOneWorker))
+        print(String(format: "LiquidSwipe, whole iphone-x screen:   %.1f fps SIMD, %.1f fps scalar (one thread)",
+                     result.liquidSwipeFPS, result.liquidSwipeScalarFPS))
         return 0
     }
 
