@@ -1,3 +1,4 @@
+import NotchwaveModel
 import NotchwaveRaster
 
 /// One still moment of LiquidSwipe: the page underneath and both sliders (spec 3.1), as a

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A screen edge a gesture belongs to (LiquidSwipe's sliders).
+public enum ScreenSide: String, Sendable, CaseIterable {
+    /// The left edge.
+    case left
+    /// The right edge.
+    case right
+
+    /// +1 for the left edge (its slider's bump points right), −1 for the right one.
+    public var sign: Double { self == .left ? 1 : -1 }
+}
+
+/// Where a finger is at a time of a drag: `t` seconds after the drag's start, at `(x, y)`
+/// in points.
+public struct FingerSample: Sendable, Equatable {
+    public var t: Double, x: Double, y: Double
+    /// A sample.
+    public init(t: Double, x: Double, y: Double) {
+        self.t = t
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One user interaction of a scripted scene.
+public enum InteractionEvent: Sendable, Equatable {
+    /// A finger put down at `path[0]` on the `side` slider `start` seconds into the clip,
+    /// moved through the samples (straight between them) and lifted at the last one.
+    case drag(side: ScreenSide, start: Double, path: [FingerSample])
+    /// A tap on the `side` slider at `time` seconds.
+    case tap(side: ScreenSide, time: Double)
+
+    /// When the interaction begins.
+    public var start: Double {
+        switch self {
+        case let .drag(_, start, _): return start
+        case let .tap(_, time): return time
+        }
+    }
+}
+
+/// A time line of interactions, in time order: what drives a scripted scene instead of a
+/// clock. Read from a JSON file (comments allowed):
+///
+///     {"events": [
+///       {"drag": "right", "at": 0.5, "path": [[0, 360, 300], [0.25, 300, 310], [0.5, 180, 330]]},
+///       {"tap": "left", "at": 2.0}
+///     ]}
+///
+/// A drag's path is `[t, x, y]` triples: seconds after `at` (starting at 0, never
+/// decreasing) and points on the screen. Times are seconds from the clip's start.
+public struct InteractionScript: Sendable, Equatable {
+    /// The events, ordered by start time.
+    public var events: [InteractionEvent]
+
+    /// A script of `events` (sorted by start time, stable).
+    public init(events: [InteractionEvent]) {
+        self.events = events.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+    }
+
+    /// The largest time or coordinate a script may hold: far beyond any clip or screen,
+    /// small enough that no arithmetic on it overflows.
+    public static let limit = 1e6
+
+    /// Reads a script file.
+    public static func load(path: String) throws -> InteractionScript {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: \((error as NSError).localizedDescription)")
+        }
+        return try decode(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Decodes a script's text; errors name the file, the JSON path and the position.
+    public static func decode(_ text: String, file: String) throws -> InteractionScript {
+        var root = try JSONObjectReader(try JSONValues.parse(text, file: file, allowingComments: true), file: file)
+        let eventsNode = try root.required("events")
+        try root.finish()
+        let items = try JSONValues.array(eventsNode, file: file, path: "$.events")
+        var events: [InteractionEvent] = []
+        for (index, item) in items.enumerated() {
+            let path = "$.events[\(index)]"
+            var reader = try JSONObjectReader(item, file: file, path: path)
+            func time(_ key: String) throws -> Double {
+                let value = try reader.number(key)
+                guard value >= 0, value <= limit else {
+                    throw reader.error(at: key, reader.members.first { $0.key == key }?.value, "\(value) is out of range (0 to \(Int(limit)) seconds)")
+                }
+                return value
+            }
+            func side(_ key: String) throws -> ScreenSide {
+                let name = try reader.string(key)
+                guard let side = ScreenSide(rawValue: name) else {
+                    throw reader.error(at: key, reader.members.first { $0.key == key }?.value, "unknown side \"\(name)\" (left or right)")
+                }
+                return side
+            }
+            if reader.has("drag") {
+                let slider = try side("drag")
+                let start = try time("at")
+                let pathNode = try reader.required("path")
+                let samples = try JSONValues.array(pathNode, file: file, path: "\(path).path")
+                guard !samples.isEmpty else { throw reader.error(at: "path", pathNode, "a drag needs at least one [t, x, y] sample") }
+                var finger: [FingerSample] = []
+                for (k, sample) in samples.enumerated() {
+                    let samplePath = "\(path).path[\(k)]"
+                    let numbers = try JSONValues.array(sample, file: file, path: samplePath)
+                    guard numbers.count == 3 else {
+                        throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected [t, x, y], found \(numbers.count) numbers")
+                    }
+                    let v = try numbers.enumerated().map { try JSONValues.number($1, file: file, path: "\(samplePath)[\($0)]") }
+                    guard v.allSatisfy({ abs($0) <= limit }), v[0] >= 0, v[0] >= (finger.last?.t ?? 0) else {
+                        throw ConfigurationError(file: file, path: samplePath, position: sample.position,
+                                                 problem: "times must start at 0 or later and never decrease, and every value lie within ±\(Int(limit))")
+                    }
+                    finger.append(FingerSample(t: v[0], x: v[1], y: v[2]))
+                }
+                events.append(.drag(side: slider, start: start, path: finger))
+            } else if reader.has("tap") {
+                events.append(.tap(side: try side("tap"), time: try time("at")))
+            } else {
+                throw ConfigurationError(file: file, path: path, position: item.position, problem: "an event is {\"drag\": SIDE, \"at\": SECONDS, \"path\": [[t, x, y], ...]} or {\"tap\": SIDE, \"at\": SECONDS}")
+            }
+            try reader.finish()
+        }
+        return InteractionScript(events: events)
+    }
+}
