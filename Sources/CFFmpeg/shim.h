@@ -23,6 +23,8 @@
 static inline int nw_averror_eagain(void) { return AVERROR(EAGAIN); }
 /// AVERROR_EOF: end of stream.
 static inline int nw_averror_eof(void) { return AVERROR_EOF; }
+/// AVERROR_INVALIDDATA: damaged input.
+static inline int nw_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 /// AV_NOPTS_VALUE as a plain value.
 static inline int64_t nw_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// The error text FFmpeg gives for a return code.

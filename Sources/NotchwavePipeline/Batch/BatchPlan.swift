@@ -117,6 +117,10 @@ public struct BatchPlan: Sendable {
         var plan: RenderPlan? = nil
         do {
             try parameters.apply(to: &request, &encode)
+            // A backdrop's relative path is relative to the job file.
+            if let backdrop = request.backdrop, !backdrop.isEmpty, !backdrop.hasPrefix("/") {
+                request.backdrop = ((job.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(backdrop)
+            }
             plan = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
         } catch let error as BatchParameterError {
             problem = (error.location, error.message)
@@ -154,8 +158,15 @@ public struct BatchPlan: Sendable {
                                                       format: format, styleOptions: styleOptions)
         // The hash also covers the preset's geometry and the renderer's version: either
         // changes the frames even when the job file does not.
-        let hashed = JSONOutput.object([("parameters", manifestParameters), ("preset", preset.jsonOutput),
-                                        ("notchwave", .string(NotchwaveVersion.current))])
+        var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
+                                                   ("notchwave", .string(NotchwaveVersion.current))]
+        // A backdrop file that changes (its size or modification time) changes the frames too.
+        if let path = request.backdrop, let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+            let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hashedParts.append(("backdrop", .object([("size", .number(size)), ("modified", .number(modified))])))
+        }
+        let hashed = JSONOutput.object(hashedParts)
         let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
