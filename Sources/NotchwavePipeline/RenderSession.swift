@@ -67,9 +67,6 @@ public struct RenderSession {
     public let output: String
     public let encode: EncodeRequest
     public let options: RenderOptions
-    /// With `--profile app-preview`: the sound and poster; the output then follows App
-    /// Store Connect's preview specification (see `AppPreviewSpec`).
-    public var preview: AppPreviewRequest? = nil
 
     /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout).
     public init(plan: RenderPlan, output: String, encode: EncodeRequest = EncodeRequest(), options: RenderOptions = RenderOptions()) {
@@ -128,6 +125,7 @@ public struct RenderSession {
     /// `outputExtension`: the request's values, then the output format's defaults, then
     /// the style's (its timing sets the default duration).
     public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String) throws -> RenderPlan {
+        if request.appPreview != nil { return try previewPlan(request, preset: preset) }
         var request = request
         if request.fps == nil { request.fps = defaultFPS(outputExtension: outputExtension) }
         return try request.resolveWithStyle(preset: preset)
@@ -137,6 +135,7 @@ public struct RenderSession {
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
         let format = try RenderSession.format(plan: plan, output: output, encode: encode)
+        let preview = plan.appPreview
         let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: output, encode: self.encode, preview: $0) }
         let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }

@@ -3,7 +3,9 @@ internal import CFFmpeg
 /// Writes an App Store app preview: H.264 (libx264) High profile at level 4.0,
 /// progressive yuv420p tagged BT.709, a constant 11 Mbit/s (HRD CBR: a VBV of 11 Mbit/s
 /// over 1 s, filler data where the picture needs fewer bits, so that the measured rate
-/// is inside Apple's 10-12 Mbit/s however simple the picture), and a stereo 48 kHz AAC track at 256 kbit/s of exactly the video's
+/// is inside Apple's 10-12 Mbit/s however simple the picture; CABAC and the 8x8
+/// transform stay on at every `--speed`, so that the stream is High profile even with
+/// `ultrafast`, which would otherwise make it Constrained Baseline), and a stereo 48 kHz AAC track at 256 kbit/s of exactly the video's
 /// length, interleaved in an MP4 or MOV with `+faststart`.
 ///
 /// Frames are written in order (`makeFrame`, `write`); `finish` completes the file.
@@ -30,7 +32,7 @@ public final class PreviewFileWriter: @unchecked Sendable {
             encoderName: "libx264", pixelFormat: .yuv420p, width: width, height: height, fps: fps,
             options: [EncoderOption("profile", "high"), EncoderOption("level", "40"), EncoderOption("preset", speed ?? "medium"),
                       EncoderOption("maxrate", "11000000"), EncoderOption("bufsize", "11000000"),
-                      EncoderOption("x264-params", "nal-hrd=cbr")],
+                      EncoderOption("x264-params", "nal-hrd=cbr:cabac=1:8x8dct=1")],
             bitRate: 11_000_000)
         muxer = try MediaMuxer(path: path, settings: ContainerSettings(formatName: formatName, options: [EncoderOption("movflags", "+faststart")]))
         video = try VideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)

@@ -39,6 +39,8 @@ public struct RenderPlan: Sendable, Equatable {
     public var appearance: Appearance
     /// The app's screen under the animation, if any (then the background is transparent).
     public var backdrop: Backdrop? = nil
+    /// With `--profile app-preview`: the output is an App Store preview.
+    public var appPreview: AppPreviewRequest? = nil
 
     /// A plan; see `RenderRequest.resolve` for the defaults.
     public init(preset: Preset, animation: AnimationParameters, style: StyleSelection = .default, fps: Int, duration: Double,

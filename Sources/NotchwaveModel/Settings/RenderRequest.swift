@@ -28,6 +28,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var backdropStart: Double?
     /// How a backdrop of another aspect ratio is placed.
     public var backdropFit: BackdropFit?
+    /// `--profile app-preview`: render an App Store preview (see `AppPreviewRequest`).
+    public var appPreview: AppPreviewRequest?
 
     /// An empty request (all defaults).
     public init() {}
@@ -140,6 +142,7 @@ public struct RenderRequest: Sendable, Equatable {
                               masksCorners: masksCorners ?? false,
                               evenSizePolicy: evenSizePolicy ?? .pad, appearance: appearance)
         plan.backdrop = backdrop
+        plan.appPreview = appPreview
         guard plan.frameCount >= 1 else {
             throw RequestError.invalid("--duration", "\(duration) s at \(fps) fps is less than one frame")
         }

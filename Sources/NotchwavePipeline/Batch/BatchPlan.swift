@@ -118,8 +118,12 @@ public struct BatchPlan: Sendable {
         do {
             try parameters.apply(to: &request, &encode)
             // A backdrop's relative path is relative to the job file.
+            let jobDirectory = (job.file as NSString).deletingLastPathComponent
             if let backdrop = request.backdrop, !backdrop.isEmpty, !backdrop.hasPrefix("/") {
-                request.backdrop = ((job.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(backdrop)
+                request.backdrop = (jobDirectory as NSString).appendingPathComponent(backdrop)
+            }
+            if let audio = request.appPreview?.audio, !audio.isEmpty, !audio.hasPrefix("/") {
+                request.appPreview?.audio = (jobDirectory as NSString).appendingPathComponent(audio)
             }
             plan = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
         } catch let error as BatchParameterError {
@@ -160,11 +164,12 @@ public struct BatchPlan: Sendable {
         // changes the frames even when the job file does not.
         var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
                                                    ("notchwave", .string(NotchwaveVersion.current))]
-        // A backdrop file that changes (its size or modification time) changes the frames too.
-        if let path = request.backdrop, let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+        // A backdrop or sound file that changes (its size or modification time) changes the output too.
+        for (key, path) in [("backdrop", request.backdrop), ("audio", request.appPreview?.audio)] {
+            guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            hashedParts.append(("backdrop", .object([("size", .number(size)), ("modified", .number(modified))])))
+            hashedParts.append((key, .object([("size", .number(size)), ("modified", .number(modified))])))
         }
         let hashed = JSONOutput.object(hashedParts)
         let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)

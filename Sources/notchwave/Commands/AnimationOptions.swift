@@ -69,17 +69,6 @@ enum AnimationOptions {
         return request
     }
 
-    /// The resolved plan of an App Store preview (`--profile app-preview`); bad values
-    /// are usage errors.
-    static func previewPlan(_ args: ParsedArguments, request: RenderRequest) throws -> RenderPlan {
-        let preset = try preset(args)
-        do {
-            return try RenderSession.previewPlan(request, preset: preset)
-        } catch let error as RequestError {
-            throw UsageError(error.description)
-        }
-    }
-
     /// The resolved plan for an output named `output` (its format may set defaults, such
     /// as GIF's frame rate); bad values are usage errors.
     static func plan(_ args: ParsedArguments, request: RenderRequest, output: String) throws -> RenderPlan {

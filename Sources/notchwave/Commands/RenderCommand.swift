@@ -66,8 +66,8 @@ enum RenderCommand: Command {
         if profile == nil, args.string("audio") != nil || args.string("poster") != nil {
             throw UsageError("\(args.string("audio") != nil ? "--audio" : "--poster") belongs to --profile app-preview")
         }
-        let plan = profile == nil ? try AnimationOptions.plan(args, request: request, output: output)
-            : try AnimationOptions.previewPlan(args, request: request)
+        if profile != nil { request.appPreview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster")) }
+        let plan = try AnimationOptions.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
         }
@@ -81,8 +81,7 @@ enum RenderCommand: Command {
             report = { done, total in progress.update(done: done, total: total) }
         }
         let options = RenderOptions(workers: workers, noOverwrite: args.has("no-overwrite"), progress: report)
-        var session = RenderSession(plan: plan, output: output, encode: encode, options: options)
-        if profile != nil { session.preview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster")) }
+        let session = RenderSession(plan: plan, output: output, encode: encode, options: options)
         let result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
         progress?.finish()
         if args.has("json") {
