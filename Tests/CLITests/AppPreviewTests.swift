@@ -79,14 +79,15 @@ struct AppPreviewTests {
     }
 
     /// The iPhone presets and the preview size of each one's display class (Apple's table:
-    /// 886x1920 for the 6.9", 6.5", 6.3" and 6.1" classes, 750x1334 for 4.7").
+    /// 886x1920 for the 6.9", 6.5", 6.3" and 6.1" classes, 1080x1920 for 5.5", 750x1334 for 4.7").
     static let iPhones: [(String, Int, Int)] = {
         let directory = CommandRunner.packageRoot.appendingPathComponent("presets").path
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("iphone-") }.sorted()
         return files.map { file in
             let id = String(file.dropLast(5))
-            let small = ["iphone-8", "iphone-se-2", "iphone-se-3"].contains(id)
-            return (id, small ? 750 : 886, small ? 1334 : 1920)
+            if ["iphone-8", "iphone-se-2", "iphone-se-3"].contains(id) { return (id, 750, 1334) }
+            if id == "iphone-8-plus" { return (id, 1080, 1920) }
+            return (id, 886, 1920)
         }
     }()
 
