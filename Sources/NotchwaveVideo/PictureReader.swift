@@ -86,6 +86,8 @@ public final class PictureReader: @unchecked Sendable {
             var owned: UnsafeMutablePointer<AVCodecContext>? = codec
             do throws(FFmpegError) {
                 try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "avcodec_parameters_to_context")
+                // Automatic threading (frame threads give the same pictures, in order).
+                codec.pointee.thread_count = 0
                 try check(avcodec_open2(codec, decoder, nil), "avcodec_open2(\(path))")
             } catch {
                 avcodec_free_context(&owned)

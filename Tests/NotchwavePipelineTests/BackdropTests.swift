@@ -153,6 +153,21 @@ struct BackdropTests {
         }
     }
 
+    @Test("`frame` draws over the backdrop too: the picture at --backdrop-start + --time")
+    func singleFrame() throws {
+        let dir = TemporaryDirectory()
+        let preset = try Self.preset(dir)
+        let recording = try Self.countingRecording(dir)
+        let out = dir.file("f.rgba")
+        let run = try CommandRunner.notchwave(["frame", "--preset-file", preset, "--backdrop", recording, "--backdrop-start", "0.2",
+                                               "--time", "0.5", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(frame.count == Self.width * Self.height * 4)
+        // 0.7 s into a 30 fps recording: its frame 21.
+        #expect(abs(Self.recordingFrame(Self.pixel(frame, 60, Self.lowRow)) - 21) < 0.3)
+    }
+
     @Test("a video backdrop gives the same frames with 1 and 3 workers")
     func determinism() throws {
         let dir = TemporaryDirectory()
