@@ -111,6 +111,24 @@ struct BackdropTests {
         for c in 0..<3 { #expect(abs(Double(grey[c]) - colour[c]) <= 3, "bar row channel \(c): \(grey)") }
     }
 
+    @Test("a JPEG backdrop (full-range BT.601 YCbCr, as JFIF says) comes back as its colour")
+    func jpeg() throws {
+        let dir = TemporaryDirectory()
+        let preset = try Self.preset(dir)
+        let colour: [Double] = [40, 200, 90]
+        try Self.ffmpeg(["-f", "lavfi", "-i", "color=c=0x28C85A:s=120x260", "-frames:v", "1", "-q:v", "1", dir.file("shot.jpg")])
+        let out = dir.file("out.rgba")
+        let run = try Self.render(preset, dir.file("shot.jpg"), ["--duration", "0.1", "--fps", "10", "-o", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let got = Self.pixel(try Self.frames(out)[0], 60, Self.lowRow)
+        for c in 0..<3 { #expect(abs(Double(got[c]) - colour[c]) <= 4, "channel \(c): \(got) vs \(colour)") }
+        // Read as limited range instead, green would come out well above 200.
+        let asLimited = Self.rgb(Self.limitedYCbCr(colour, kr: 0.299, kb: 0.114).enumerated().map { i, v in
+            i == 0 ? (v - 16) * 255 / 219 : (v - 128) * 255 / 224 + 128
+        }, kr: 0.299, kb: 0.114)
+        #expect(abs(asLimited[1] - colour[1]) > 10)
+    }
+
     /// A recording whose frame n is grey Y = 16 + 5 n (limited range), 40 frames at 30 fps.
     static func countingRecording(_ dir: TemporaryDirectory) throws -> String {
         let path = dir.file("count.mp4")
