@@ -62,7 +62,8 @@ extension RenderSession {
             throw PipelineError.output("--audio: \(audio): no such file")
         }
         let size = displayClass.previewSize
-        return PreviewSetup(formatName: ext == "mov" ? "mov" : "mp4", width: size.width, height: size.height, posterIndex: posterIndex,
+        return PreviewSetup(formatName: ext == "mov" ? "mov" : "mp4", width: preview.landscape ? size.height : size.width,
+                            height: preview.landscape ? size.width : size.height, posterIndex: posterIndex,
                             posterPath: posterIndex == nil ? nil : AppPreviewRequest.posterPath(for: output))
     }
 }

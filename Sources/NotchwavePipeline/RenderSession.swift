@@ -198,6 +198,8 @@ public struct RenderSession {
             passes = [{ [preview] in
                 guard let setup = previewSetup else { throw PipelineError.output("no preview setup") }
                 let sink = try PreviewEncodingSink(path: file.temporaryPath, formatName: setup.formatName, template: template,
+                                                   pictureWidth: min(plan.frameWidth, width), pictureHeight: min(plan.frameHeight, height),
+                                                   landscape: preview?.landscape ?? false,
                                                    width: setup.width, height: setup.height, fps: fps, frames: total,
                                                    speed: encode.speed, audio: preview?.audio, posterIndex: setup.posterIndex)
                 previewSink = sink

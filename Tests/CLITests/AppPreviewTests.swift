@@ -129,6 +129,26 @@ struct AppPreviewTests {
         #expect(try Self.checkPreview([out]).status == 0)
     }
 
+    @Test("--landscape: 1920x886, the phone turned counter-clockwise (island on the left), a landscape backdrop upright")
+    func landscape() throws {
+        let dir = TemporaryDirectory()
+        // A landscape screen: its top-left quarter red, the rest blue.
+        try Self.ffmpeg(["-f", "lavfi", "-i", "color=black:s=2556x1180,format=rgb24,geq=r='if(lt(X\\,1278)*lt(Y\\,590)\\,255\\,0)':g=0:b='if(lt(X\\,1278)*lt(Y\\,590)\\,0\\,255)'",
+                         "-frames:v", "1", dir.file("land.png")])
+        let out = dir.file("land.mp4")
+        let run = try CommandRunner.notchwave(["render", "--preset", "iphone-15-pro", "--backdrop", dir.file("land.png"), "--profile", "app-preview",
+                                               "--landscape", "--fps", "5", "--speed", "ultrafast", "--poster", "0", "-o", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        try Self.expectConforming(out, size: (1920, 886), fps: 5, seconds: 15)
+        #expect(try Self.checkPreview([out]).status == 0)
+        let poster = try MediaProbe.decodePNG(dir.file("land-poster.png"), width: 1920, height: 886)
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(poster[(y * 1920 + x) * 4..<(y * 1920 + x) * 4 + 3]) }
+        #expect(pixel(500, 100) == [255, 0, 0] && pixel(1500, 700) == [0, 0, 255] && pixel(1500, 100) == [0, 0, 255])
+        // The island (portrait rows 33..<145 of 2556) is now columns 25..<109, centred vertically.
+        #expect(pixel(67, 443) == [0, 0, 0], "\(pixel(67, 443))")
+        #expect(pixel(67, 100) != [0, 0, 0])
+    }
+
     /// The RMS of the samples of `path`'s audio between `from` and `to` seconds (ffmpeg decodes).
     static func rms(_ path: String, from: Double, to: Double) throws -> Double {
         let run = try CommandRunner.run("ffmpeg", ["-v", "error", "-ss", "\(from)", "-to", "\(to)", "-i", path, "-vn", "-f", "s16le", "-ac", "1", "-"])

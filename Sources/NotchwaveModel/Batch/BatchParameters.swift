@@ -87,6 +87,10 @@ public struct BatchParameters: Sendable, Equatable {
             guard r.appPreview != nil else { throw ParameterProblem(message: "a sound track belongs to \"profile\": \"app-preview\"") }
             r.appPreview?.audio = v.stringValue
         },
+        Field("landscape", .flag) { r, _, v throws(ParameterProblem) in
+            guard r.appPreview != nil else { throw ParameterProblem(message: "a landscape preview belongs to \"profile\": \"app-preview\"") }
+            r.appPreview?.landscape = v.boolValue ?? false
+        },
         Field("poster", .number) { r, _, v throws(ParameterProblem) in
             guard r.appPreview != nil else { throw ParameterProblem(message: "a poster frame belongs to \"profile\": \"app-preview\"") }
             r.appPreview?.poster = v.numberValue

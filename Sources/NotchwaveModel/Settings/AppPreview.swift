@@ -73,10 +73,14 @@ public struct AppPreviewRequest: Sendable, Equatable {
     public var audio: String?
     /// Writes the frame at this time as a PNG beside the video (the poster frame).
     public var poster: Double?
+    /// A landscape preview (1920x886, ...): the phone turned a quarter counter-clockwise,
+    /// the cutout on the left; a backdrop is then a landscape picture.
+    public var landscape: Bool
     /// A preview.
-    public init(audio: String? = nil, poster: Double? = nil) {
+    public init(audio: String? = nil, poster: Double? = nil, landscape: Bool = false) {
         self.audio = audio
         self.poster = poster
+        self.landscape = landscape
     }
 
     /// The poster's path beside the video `output`: `clip.mp4` → `clip-poster.png`.

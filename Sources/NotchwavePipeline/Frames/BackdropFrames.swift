@@ -13,7 +13,10 @@ import NotchwaveVideo
 /// frames inside a bounded window, so at most that many pictures are held however long
 /// the video. A picture depends only on the frame's index, so any number of workers
 /// shows the same pictures. Pixels outside the placed picture (`--backdrop-fit fit`,
-/// padding columns) are black; a picture with transparency is put over black.
+/// padding columns) are black; a picture with transparency is put over black. For a
+/// landscape App Store preview the picture is a landscape one: placed on the screen
+/// turned landscape, then turned back a quarter clockwise onto the portrait canvas (the
+/// preview turns the frame counter-clockwise, so it ends upright).
 final class BackdropFrames: @unchecked Sendable {
     /// The backdrop as asked.
     let backdrop: Backdrop
@@ -25,6 +28,7 @@ final class BackdropFrames: @unchecked Sendable {
     private let screenHeight: Int
     private let placement: BackdropPlacement
     private let fps: Int
+    private let landscape: Bool
     private let lock = NSLock()
     private var reader: PictureReader
     private var still: Canvas?
@@ -48,6 +52,7 @@ final class BackdropFrames: @unchecked Sendable {
         screenWidth = plan.preset.pixelWidth
         screenHeight = plan.preset.pixelHeight
         fps = plan.fps
+        landscape = plan.appPreview?.landscape ?? false
         guard FileManager.default.fileExists(atPath: backdrop.path) else {
             throw PipelineError.output("--backdrop: \(backdrop.path): no such file")
         }
@@ -58,7 +63,8 @@ final class BackdropFrames: @unchecked Sendable {
         }
         isStill = reader.isStill
         do {
-            placement = try backdrop.placement(sourceWidth: reader.width, sourceHeight: reader.height, width: screenWidth, height: screenHeight)
+            placement = try backdrop.placement(sourceWidth: reader.width, sourceHeight: reader.height,
+                                               width: landscape ? screenHeight : screenWidth, height: landscape ? screenWidth : screenHeight)
         } catch {
             throw PipelineError.unsupported(error.description)
         }
@@ -152,7 +158,7 @@ final class BackdropFrames: @unchecked Sendable {
     private func convertCurrent() throws -> Canvas {
         let canvas = Canvas(width: canvasWidth, height: canvasHeight)
         let p = placement
-        if p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
+        if !landscape && p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
             try reader.convertCurrent(width: p.width, height: p.height, into: canvas.pixels, bytesPerRow: canvas.bytesPerRow)
         } else {
             canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), rows: 0..<canvasHeight)
@@ -160,12 +166,16 @@ final class BackdropFrames: @unchecked Sendable {
             if scaled.count != rowBytes * p.height { scaled = [UInt8](repeating: 0, count: rowBytes * p.height) }
             try scaled.withUnsafeMutableBufferPointer { buffer in
                 try reader.convertCurrent(width: p.width, height: p.height, into: buffer.baseAddress!, bytesPerRow: rowBytes)
-                // The part of the placed picture that falls on the screen (and the canvas).
-                let x0 = max(0, p.x), x1 = min(min(screenWidth, canvasWidth), p.x + p.width)
-                guard x1 > x0 else { return }
-                for y in max(0, p.y)..<min(min(screenHeight, canvasHeight), p.y + p.height) {
-                    let source = buffer.baseAddress! + (y - p.y) * rowBytes + (x0 - p.x) * 4
-                    (canvas.row(y) + x0 * 4).update(from: source, count: (x1 - x0) * 4)
+                let picture = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
+                let pixels = UnsafeMutableRawPointer(canvas.pixels).assumingMemoryBound(to: UInt32.self)
+                // Every canvas pixel on the screen takes the placed picture's pixel, if any:
+                // at (x, y) upright; at (y, width - 1 - x) of the landscape screen when turned.
+                for y in 0..<min(screenHeight, canvasHeight) {
+                    for x in 0..<min(screenWidth, canvasWidth) {
+                        let sx = (landscape ? y : x) - p.x, sy = (landscape ? screenWidth - 1 - x : y) - p.y
+                        guard sx >= 0, sx < p.width, sy >= 0, sy < p.height else { continue }
+                        pixels[y * canvasWidth + x] = picture[sy * p.width + sx]
+                    }
                 }
             }
         }

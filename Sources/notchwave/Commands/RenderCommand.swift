@@ -24,6 +24,7 @@ enum RenderCommand: Command {
         .value("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)"),
         .value("audio", "FILE", "With --profile app-preview: the sound track, trimmed or padded to the video (default: silence)"),
         .value("poster", "SECONDS", "With --profile app-preview: also write the frame at this time as NAME-poster.png"),
+        .flag("landscape", "With --profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise; a backdrop is a landscape picture"),
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No progress on stderr"),
@@ -63,10 +64,12 @@ enum RenderCommand: Command {
         let output = args.string("output") ?? "notchwave.mp4"
         let profile = args.string("profile")
         if let profile, profile != "app-preview" { throw UsageError("--profile: unknown profile '\(profile)' (available: app-preview)") }
-        if profile == nil, args.string("audio") != nil || args.string("poster") != nil {
-            throw UsageError("\(args.string("audio") != nil ? "--audio" : "--poster") belongs to --profile app-preview")
+        if profile == nil, let option = ["audio", "poster"].first(where: { args.string($0) != nil }) ?? (args.has("landscape") ? "landscape" : nil) {
+            throw UsageError("--\(option) belongs to --profile app-preview")
         }
-        if profile != nil { request.appPreview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster")) }
+        if profile != nil {
+            request.appPreview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster"), landscape: args.has("landscape"))
+        }
         let plan = try AnimationOptions.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
