@@ -1,12 +1,12 @@
 internal import CFFmpeg
 
 /// Writes an App Store app preview: H.264 (libx264) High profile at level 4.0,
-/// progressive yuv420p tagged BT.709, a constant 11 Mbit/s (HRD CBR: a VBV of 11 Mbit/s
-/// over 1 s, filler data where the picture needs fewer bits, so that the measured rate
-/// is inside Apple's 10-12 Mbit/s however simple the picture; CABAC and the 8x8
-/// transform stay on at every `--speed`, so that the stream is High profile even with
-/// `ultrafast`, which would otherwise make it Constrained Baseline), and a stereo 48 kHz AAC track at 256 kbit/s of exactly the video's
-/// length, interleaved in an MP4 or MOV with `+faststart`.
+/// progressive yuv420p tagged BT.709, at a constant bit rate (HRD CBR with a VBV of one
+/// second and filler data where the picture needs fewer bits, so that the measured rate
+/// is the target however plain the picture; CABAC and the 8x8 transform stay on at every
+/// `--speed`, so that the stream is High profile even with `ultrafast`, which would
+/// otherwise make it Constrained Baseline), and a stereo 48 kHz AAC track exactly as
+/// long as the video, interleaved in an MP4 or MOV with `+faststart`.
 ///
 /// Frames are written in order (`makeFrame`, `write`); `finish` completes the file.
 /// A writer released without `finish` leaves an incomplete file for its caller to delete.
@@ -24,22 +24,22 @@ public final class PreviewFileWriter: @unchecked Sendable {
     public private(set) var encodedBytes = 0
 
     /// Opens `path` (`formatName` `mp4` or `mov`) for a `width` x `height` preview at
-    /// `fps` lasting `frames` frames; `speed` is the x264 preset (default `medium`);
-    /// `audioFile` the sound (nil: silence).
+    /// `fps` lasting `frames` frames at `videoBitRate` (bits per second); `speed` is the
+    /// x264 preset (default `medium`); `audioFile` the sound (nil: silence), encoded at `audioBitRate`.
     public init(path: String, formatName: String, width: Int, height: Int, fps: Int, frames: Int, speed: String?,
-                audioFile: String?) throws(FFmpegError) {
+                videoBitRate: Int, audioFile: String?, audioBitRate: Int) throws(FFmpegError) {
         settings = EncoderSettings(
             encoderName: "libx264", pixelFormat: .yuv420p, width: width, height: height, fps: fps,
             options: [EncoderOption("profile", "high"), EncoderOption("level", "40"), EncoderOption("preset", speed ?? "medium"),
-                      EncoderOption("maxrate", "11000000"), EncoderOption("bufsize", "11000000"),
+                      EncoderOption("maxrate", String(videoBitRate)), EncoderOption("bufsize", String(videoBitRate)),
                       EncoderOption("x264-params", "nal-hrd=cbr:cabac=1:8x8dct=1")],
-            bitRate: 11_000_000)
+            bitRate: videoBitRate)
         muxer = try MediaMuxer(path: path, settings: ContainerSettings(formatName: formatName, options: [EncoderOption("movflags", "+faststart")]))
         video = try VideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)
         video.context.pointee.field_order = AV_FIELD_PROGRESSIVE
         let samples = Int((Double(frames) * Double(AudioTrack.sampleRate) / Double(fps)).rounded())
         do {
-            audio = try AudioTrack(file: audioFile, totalSamples: samples, bitRate: 256_000, globalHeader: muxer.wantsGlobalHeader)
+            audio = try AudioTrack(file: audioFile, totalSamples: samples, bitRate: audioBitRate, globalHeader: muxer.wantsGlobalHeader)
         } catch {
             throw FFmpegError(function: "--audio", code: error.code,
                               message: audioFile.map { "cannot read \($0) (\(error.message))" } ?? error.message)

@@ -1,4 +1,5 @@
 import Foundation
+import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveVideo
 
@@ -26,7 +27,8 @@ final class PreviewEncodingSink: FrameSink {
         self.pictureHeight = pictureHeight
         turned = landscape ? .allocate(capacity: pictureWidth * pictureHeight * 4) : nil
         writer = try PreviewFileWriter(path: path, formatName: formatName, width: width, height: height, fps: fps, frames: frames,
-                                       speed: speed, audioFile: audio)
+                                       speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, audioFile: audio,
+                                       audioBitRate: AppPreviewSpec.audioBitRate)
         scaler = try FrameScaler(sourceWidth: landscape ? pictureHeight : pictureWidth, sourceHeight: landscape ? pictureWidth : pictureHeight,
                                  width: width, height: height, format: .yuv420p)
         mirror = StraightMirror(template: template)
