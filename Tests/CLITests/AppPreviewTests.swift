@@ -149,6 +149,39 @@ struct AppPreviewTests {
         #expect(pixel(67, 100) != [0, 0, 0])
     }
 
+    @Test("a job file renders previews (profile, poster, landscape per variant); the dry run reports what the profile refuses")
+    func batch() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try """
+        {"presets": ["iphone-se-3", "iphone-16"], "styles": ["sharp"], "formats": ["mp4"],
+         "variants": [{"name": "portrait"}, {"name": "landscape", "landscape": true}],
+         "defaults": {"profile": "app-preview", "fps": 2, "speed": "ultrafast", "poster": 3},
+         "output": "{preset}/{variant}.{ext}"}
+        """.write(toFile: job, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.notchwave(["batch", job, "-o", dir.file("out"), "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for (preset, size) in [("iphone-se-3", (750, 1334)), ("iphone-16", (886, 1920))] {
+            try Self.expectConforming(dir.file("out/\(preset)/portrait.mp4"), size: size, fps: 2, seconds: 15)
+            try Self.expectConforming(dir.file("out/\(preset)/landscape.mp4"), size: (size.1, size.0), fps: 2, seconds: 15)
+            #expect(FileManager.default.fileExists(atPath: dir.file("out/\(preset)/portrait-poster.png")))
+        }
+        let bad = dir.file("bad.json")
+        try """
+        {"presets": ["iphone-16"], "formats": ["webm", "mp4"], "variants": [{"name": "late", "poster": 40}],
+         "defaults": {"profile": "app-preview"}}
+        """.write(toFile: bad, atomically: true, encoding: .utf8)
+        let dry = try CommandRunner.notchwave(["batch", bad, "-o", dir.file("bad"), "--dry-run"])
+        #expect(dry.status == 1)
+        #expect(dry.stderr.contains(".mp4 or .mov") && dry.stderr.contains("--poster 40"), "\(dry.stderr)")
+        let noProfile = dir.file("noprofile.json")
+        try """
+        {"presets": ["iphone-16"], "variants": [{"name": "a", "audio": "x.wav"}]}
+        """.write(toFile: noProfile, atomically: true, encoding: .utf8)
+        let refused = try CommandRunner.notchwave(["batch", noProfile, "-o", dir.file("np"), "--dry-run"])
+        #expect(refused.status == 1 && refused.stderr.contains("app-preview"), "\(refused.stderr)")
+    }
+
     /// The RMS of the samples of `path`'s audio between `from` and `to` seconds (ffmpeg decodes).
     static func rms(_ path: String, from: Double, to: Double) throws -> Double {
         let run = try CommandRunner.run("ffmpeg", ["-v", "error", "-ss", "\(from)", "-to", "\(to)", "-i", path, "-vn", "-f", "s16le", "-ac", "1", "-"])

@@ -149,8 +149,12 @@ public struct BatchPlan: Sendable {
             // The format of the real output path must take these parameters too (alpha,
             // codec options, ...); its codec names {codec}.
             do {
-                let outputFormat = try RenderSession.format(plan: resolved, output: (directory as NSString).appendingPathComponent(output),
-                                                            encode: encode)
+                let path = (directory as NSString).appendingPathComponent(output)
+                let outputFormat = try RenderSession.format(plan: resolved, output: path, encode: encode)
+                // A preview's own checks (container, encoder options, poster time, sound file).
+                if let preview = resolved.appPreview {
+                    _ = try RenderSession.previewSetup(plan: resolved, output: path, encode: encode, preview: preview)
+                }
                 codec = outputFormat.codecName
                 substitute()
             } catch {
