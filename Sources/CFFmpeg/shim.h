@@ -18,6 +18,7 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/log.h>
+#include <libavutil/display.h>
 
 /// AVERROR(EAGAIN): "try again", a result rather than an error.
 static inline int nw_averror_eagain(void) { return AVERROR(EAGAIN); }

@@ -18,6 +18,10 @@ public final class PictureReader: @unchecked Sendable {
     public let isStill: Bool
     /// The stream's nominal frame rate, if it gives one.
     public let frameRate: Double?
+    /// How far the stored pictures are to be turned clockwise for display (0, 90, 180 or
+    /// 270 degrees), from the stream's display matrix (a phone's rotated recording), as
+    /// the ffmpeg tool's autorotation reads it.
+    public let rotation: Int
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
     private let streamIndex: Int32
@@ -69,6 +73,14 @@ public final class PictureReader: @unchecked Sendable {
         isStill = demuxer == "image2" || demuxer.hasSuffix("_pipe")
         let rate = stream.pointee.avg_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
+        var matrixSize: Int = 0
+        if let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &matrixSize), matrixSize >= 36 {
+            let angle = -av_display_rotation_get(UnsafeRawPointer(matrix).assumingMemoryBound(to: Int32.self))
+            let quarter = angle.isFinite ? Int((angle / 90).rounded()) : 0
+            rotation = ((quarter % 4) + 4) % 4 * 90
+        } else {
+            rotation = 0
+        }
     }
 
     private static func open(_ path: String) throws(FFmpegError) -> (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVCodecContext>, Int32) {

@@ -129,6 +129,30 @@ struct BackdropTests {
         #expect(abs(asLimited[1] - colour[1]) > 10)
     }
 
+    @Test("a rotated recording (display matrix 90, 180, 270) is shown as ffmpeg's autorotation shows it", arguments: [90, 180, 270])
+    func rotated(degrees: Int) throws {
+        let dir = TemporaryDirectory()
+        let preset = try Self.preset(dir)
+        // A landscape picture in four quarters, stored as such, with a rotation tag added by remuxing.
+        try Self.ffmpeg(["-f", "lavfi", "-i", "color=black:s=260x120:r=30:d=0.5,format=rgb24,geq=r='if(lt(X\\,130)\\,255\\,0)':g='if(lt(Y\\,60)\\,255\\,0)':b=128",
+                         "-c:v", "libx264", "-qp", "0", "-pix_fmt", "yuv444p", dir.file("stored.mp4")])
+        try Self.ffmpeg(["-i", dir.file("stored.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate=\(degrees)", dir.file("tagged.mp4")])
+        let out = dir.file("out.rgba")
+        let run = try Self.render(preset, dir.file("tagged.mp4"), (degrees == 180 ? ["--backdrop-fit", "stretch"] : [])
+                                  + ["--duration", "0.1", "--fps", "10", "-o", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = try Self.frames(out)[0]
+        // The ffmpeg tool turns the picture by the same matrix when it decodes (autorotate).
+        let reference = try MediaProbe.decodeFrame(dir.file("tagged.mp4"), index: 0, width: Self.width, height: Self.height,
+                                                   extraFilters: "scale=\(Self.width):\(Self.height)")
+        for (x, y) in [(20, 60), (100, 60), (20, 200), (100, 200)] {
+            let got = Self.pixel(frame, x, y), want = Self.pixel(reference, x, y)
+            #expect((0..<3).allSatisfy { abs(got[$0] - want[$0]) <= 3 }, "\(degrees)°, (\(x), \(y)): \(got) vs \(want)")
+        }
+        // And the quarters differ, so a wrong turn could not pass.
+        #expect(Set([(20, 60), (100, 60), (20, 200), (100, 200)].map { Self.pixel(reference, $0.0, $0.1) }).count == 4)
+    }
+
     /// A recording whose frame n is grey Y = 16 + 5 n (limited range), 40 frames at 30 fps.
     static func countingRecording(_ dir: TemporaryDirectory) throws -> String {
         let path = dir.file("count.mp4")

@@ -63,7 +63,10 @@ final class BackdropFrames: @unchecked Sendable {
         }
         isStill = reader.isStill
         do {
-            placement = try backdrop.placement(sourceWidth: reader.width, sourceHeight: reader.height,
+            // A rotated recording is placed as it is displayed.
+            let sideways = reader.rotation % 180 != 0
+            placement = try backdrop.placement(sourceWidth: sideways ? reader.height : reader.width,
+                                               sourceHeight: sideways ? reader.width : reader.height,
                                                width: landscape ? screenHeight : screenWidth, height: landscape ? screenWidth : screenHeight)
         } catch {
             throw PipelineError.unsupported(error.description)
@@ -158,23 +161,34 @@ final class BackdropFrames: @unchecked Sendable {
     private func convertCurrent() throws -> Canvas {
         let canvas = Canvas(width: canvasWidth, height: canvasHeight)
         let p = placement
-        if !landscape && p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
+        let turns = reader.rotation
+        if !landscape && turns == 0 && p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
             try reader.convertCurrent(width: p.width, height: p.height, into: canvas.pixels, bytesPerRow: canvas.bytesPerRow)
         } else {
             canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), rows: 0..<canvasHeight)
-            let rowBytes = p.width * 4
-            if scaled.count != rowBytes * p.height { scaled = [UInt8](repeating: 0, count: rowBytes * p.height) }
+            // The stored picture, scaled so that it is p.width x p.height once turned for display.
+            let storedWidth = turns % 180 == 0 ? p.width : p.height, storedHeight = turns % 180 == 0 ? p.height : p.width
+            let rowBytes = storedWidth * 4
+            if scaled.count != rowBytes * storedHeight { scaled = [UInt8](repeating: 0, count: rowBytes * storedHeight) }
             try scaled.withUnsafeMutableBufferPointer { buffer in
-                try reader.convertCurrent(width: p.width, height: p.height, into: buffer.baseAddress!, bytesPerRow: rowBytes)
+                try reader.convertCurrent(width: storedWidth, height: storedHeight, into: buffer.baseAddress!, bytesPerRow: rowBytes)
                 let picture = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
                 let pixels = UnsafeMutableRawPointer(canvas.pixels).assumingMemoryBound(to: UInt32.self)
                 // Every canvas pixel on the screen takes the placed picture's pixel, if any:
-                // at (x, y) upright; at (y, width - 1 - x) of the landscape screen when turned.
+                // at (x, y) upright; at (y, width - 1 - x) of the landscape screen when turned;
+                // then from the stored picture as it is turned for display.
                 for y in 0..<min(screenHeight, canvasHeight) {
                     for x in 0..<min(screenWidth, canvasWidth) {
                         let sx = (landscape ? y : x) - p.x, sy = (landscape ? screenWidth - 1 - x : y) - p.y
                         guard sx >= 0, sx < p.width, sy >= 0, sy < p.height else { continue }
-                        pixels[y * canvasWidth + x] = picture[sy * p.width + sx]
+                        let u: Int, v: Int
+                        switch turns {
+                        case 90: (u, v) = (sy, p.width - 1 - sx)
+                        case 180: (u, v) = (p.width - 1 - sx, p.height - 1 - sy)
+                        case 270: (u, v) = (p.height - 1 - sy, sx)
+                        default: (u, v) = (sx, sy)
+                        }
+                        pixels[y * canvasWidth + x] = picture[v * storedWidth + u]
                     }
                 }
             }
