@@ -174,6 +174,15 @@ final class BackdropFrames: @unchecked Sendable {
                 try reader.convertCurrent(width: storedWidth, height: storedHeight, into: buffer.baseAddress!, bytesPerRow: rowBytes)
                 let picture = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
                 let pixels = UnsafeMutableRawPointer(canvas.pixels).assumingMemoryBound(to: UInt32.self)
+                if turns == 0 && !landscape {
+                    // Upright: whole rows of the placed picture that fall on the screen.
+                    let x0 = max(0, p.x), x1 = min(min(screenWidth, canvasWidth), p.x + p.width)
+                    guard x1 > x0 else { return }
+                    for y in max(0, p.y)..<max(max(0, p.y), min(min(screenHeight, canvasHeight), p.y + p.height)) {
+                        (pixels + y * canvasWidth + x0).update(from: picture + (y - p.y) * p.width + (x0 - p.x), count: x1 - x0)
+                    }
+                    return
+                }
                 // Every canvas pixel on the screen takes the placed picture's pixel, if any:
                 // at (x, y) upright; at (y, width - 1 - x) of the landscape screen when turned;
                 // then from the stored picture as it is turned for display.
