@@ -18,11 +18,14 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/log.h>
+#include <libavutil/display.h>
 
 /// AVERROR(EAGAIN): "try again", a result rather than an error.
 static inline int nw_averror_eagain(void) { return AVERROR(EAGAIN); }
 /// AVERROR_EOF: end of stream.
 static inline int nw_averror_eof(void) { return AVERROR_EOF; }
+/// AVERROR_INVALIDDATA: damaged input.
+static inline int nw_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 /// AV_NOPTS_VALUE as a plain value.
 static inline int64_t nw_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// The error text FFmpeg gives for a return code.

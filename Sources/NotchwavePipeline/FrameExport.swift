@@ -9,9 +9,14 @@ public enum FrameExport {
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
-        let scene = try FrameScene(plan: plan, maskFill: .transparent)
+        let scene = try FrameScene(plan: plan, maskFill: plan.backdrop == nil ? .transparent : .black)
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
+        if let backdrop = plan.backdrop {
+            let frames = try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: canvas.width, canvasHeight: canvas.height)
+            canvas.putUnder(frames.canvas(atTime: t))
+            try frames.checkFailure()
+        }
         return (canvas.straightBytes(), canvas.width, canvas.height)
     }
 

@@ -90,7 +90,9 @@ public struct RenderSession {
 
     /// True when the plan's own colours need transparency.
     static func colorsNeedAlpha(_ plan: RenderPlan) -> Bool {
-        !plan.animation.background.isOpaque || !plan.animation.colors.allSatisfy(\.isOpaque)
+        // Over a backdrop (opaque: transparency in it is put over black) every pixel is opaque.
+        guard plan.backdrop == nil else { return false }
+        return !plan.animation.background.isOpaque || !plan.animation.colors.allSatisfy(\.isOpaque)
     }
 
     /// The output format for the plan: with transparent colours, or with a corner mask
@@ -99,7 +101,7 @@ public struct RenderSession {
     public static func format(plan: RenderPlan, output: String, encode: EncodeRequest) throws -> OutputFormat {
         let needsAlpha = colorsNeedAlpha(plan)
         var format = try OutputFormat.resolve(path: output, request: encode, alpha: needsAlpha)
-        if plan.masksCorners && !needsAlpha, case let .video(recipe) = format, recipe.codec == "vp9" {
+        if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == "vp9" {
             format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
         guard let recipe = format.recipe else {
@@ -123,6 +125,7 @@ public struct RenderSession {
     /// `outputExtension`: the request's values, then the output format's defaults, then
     /// the style's (its timing sets the default duration).
     public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String) throws -> RenderPlan {
+        if request.appPreview != nil { return try previewPlan(request, preset: preset) }
         var request = request
         if request.fps == nil { request.fps = defaultFPS(outputExtension: outputExtension) }
         return try request.resolveWithStyle(preset: preset)
@@ -132,13 +135,19 @@ public struct RenderSession {
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
         let format = try RenderSession.format(plan: plan, output: output, encode: encode)
+        let preview = plan.appPreview
+        let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: output, encode: self.encode, preview: $0) }
         let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
-        let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height,
-                                   maskFill: format.carriesAlpha ? .transparent : .black)
-        let opaque = !RenderSession.colorsNeedAlpha(plan) && !(plan.masksCorners && format.carriesAlpha)
+        // Over a backdrop the corners are masked black: the backdrop is an opaque screen.
+        let maskFill: MaskFill = format.carriesAlpha && plan.backdrop == nil ? .transparent : .black
+        let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height, maskFill: maskFill)
+        let opaque = !RenderSession.colorsNeedAlpha(plan) && maskFill == .black
         try cancellation.check()
-        let renderer = FrameRenderer(scene: scene, kernel: options.kernel)
+        let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
+        let renderer = backdrop.map { FrameRenderer(scene: scene, kernel: options.kernel, backdrop: $0) }
+            ?? FrameRenderer(scene: scene, kernel: options.kernel)
+        try backdrop?.checkFailure()
         let template = renderer.template
         let total = plan.frameCount
         let fps = plan.fps
@@ -147,6 +156,7 @@ public struct RenderSession {
         // passes over the frames, each making its sink when it starts.
         let destination: AtomicOutput?
         let passes: [() throws -> FrameSink]
+        var previewSink: PreviewEncodingSink? = nil
         switch format {
         case .rawRGBA where output == "-":
             destination = nil
@@ -182,6 +192,19 @@ public struct RenderSession {
                                                dither: dither, container: recipe.containerSettings())
                 },
             ]
+        case .video where previewSetup != nil:
+            let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
+            destination = file
+            passes = [{ [preview] in
+                guard let setup = previewSetup else { throw PipelineError.output("no preview setup") }
+                let sink = try PreviewEncodingSink(path: file.temporaryPath, formatName: setup.formatName, template: template,
+                                                   pictureWidth: min(plan.frameWidth, width), pictureHeight: min(plan.frameHeight, height),
+                                                   landscape: preview?.landscape ?? false,
+                                                   width: setup.width, height: setup.height, fps: fps, frames: total,
+                                                   speed: encode.speed, audio: preview?.audio, posterIndex: setup.posterIndex)
+                previewSink = sink
+                return sink
+            }]
         case let .video(recipe):
             let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
             destination = file
@@ -193,13 +216,22 @@ public struct RenderSession {
         }
         var bytes = 0
         do {
+            defer { previewSink = nil }
             for (pass, makeSink) in passes.enumerated() {
                 try cancellation.check()
                 bytes = try runPass(renderer: renderer, sink: try makeSink(), total: total, pass: pass, of: passes.count,
                                     cancellation: cancellation)
+                try backdrop?.checkFailure()
             }
             // A signal during the final flush still cancels: nothing is committed.
             try cancellation.check()
+            if let path = previewSetup?.posterPath {
+                guard let rgba = previewSink?.poster, let setup = previewSetup else { throw PipelineError.output("the poster frame was not rendered") }
+                let png = try rgba.withUnsafeBufferPointer { buffer throws(FFmpegError) in
+                    try PNGEncoder.encode(rgba: buffer.baseAddress!, width: setup.width, height: setup.height, bytesPerRow: setup.width * 4)
+                }
+                try AtomicOutputFile.write(png, to: path, noOverwrite: options.noOverwrite)
+            }
             try destination?.commit()
         } catch {
             destination?.discard()
@@ -208,7 +240,8 @@ public struct RenderSession {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         return RenderResult(output: output, codec: format.codecName, frames: total, duration: Double(total) / Double(plan.fps),
-                            bytes: bytes, wallTime: seconds, width: width, height: height, peakMemory: PeakMemory.residentBytes())
+                            bytes: bytes, wallTime: seconds, width: previewSetup?.width ?? width, height: previewSetup?.height ?? height,
+                            peakMemory: PeakMemory.residentBytes())
     }
 
     /// Renders all frames once into `sink` and finishes it; returns the bytes written.
@@ -219,6 +252,7 @@ public struct RenderSession {
         let dynamicRows = renderer.dynamicRows
         do {
             try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
+                try renderer.backdrop?.checkFailure()
                 try sink.consume(index: index, slice: slice, rows: dynamicRows)
                 options.progress?(pass * total + index + 1, passes * total)
             }

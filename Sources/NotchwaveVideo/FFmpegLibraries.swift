@@ -14,9 +14,11 @@ public enum FFmpegLibraries {
     /// FFmpeg's own version string (`5.1.6-0+deb12u1`).
     public static var ffmpegVersion: String { String(cString: av_version_info()) }
 
-    /// Silences FFmpeg's log except errors (FFmpeg logs to stderr by default).
+    /// Silences FFmpeg's log except fatal errors (FFmpeg logs to stderr by default).
     public static func quietLogging() {
-        av_log_set_level(AV_LOG_ERROR)
+        // FATAL only: every failure reaches the user as one typed line from notchwave, and
+        // FFmpeg's own error lines (a damaged backdrop's decoder, ...) would add more.
+        av_log_set_level(AV_LOG_FATAL)
         // SVT-AV1 logs its configuration to stderr by itself, outside av_log: errors only.
         // (Set here, once, before any thread runs: setenv is not thread-safe.)
         setenv("SVT_LOG", "1", 0)

@@ -35,6 +35,26 @@ public final class PixelConverter: @unchecked Sendable {
         for context in contexts.values { sws_freeContext(context) }
     }
 
+    /// A bicubic swscale context from `sourceWidth` x `sourceHeight` RGBA to `format`
+    /// at `width` x `height`: full-range RGB into limited (MPEG) range YUV with BT.709.
+    static func makeContext(width sourceWidth: Int, height sourceHeight: Int, to format: VideoPixelFormat,
+                            width: Int, height: Int) throws(FFmpegError) -> OpaquePointer {
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
+        guard let context = sws_getContext(Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),
+                                           format.av, Int32(flags), nil, nil, nil) else {
+            throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot convert \(sourceWidth)x\(sourceHeight) rgba to \(width)x\(height) \(format.rawValue)")
+        }
+        if format.isYUV {
+            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
+            let result = sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
+            if result < 0 {
+                sws_freeContext(context)
+                throw FFmpegError(function: "sws_setColorspaceDetails", code: result, message: "BT.709 conversion not supported")
+            }
+        }
+        return context
+    }
+
     /// `rows` widened outwards to whole chroma rows and clamped to the frame.
     public func alignedRows(_ rows: Range<Int>) -> Range<Int> {
         let a = format.rowAlignment
@@ -45,20 +65,7 @@ public final class PixelConverter: @unchecked Sendable {
 
     private func context(rows: Int) throws(FFmpegError) -> OpaquePointer {
         if let context = contexts[rows] { return context }
-        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
-        guard let context = sws_getContext(Int32(width), Int32(rows), AV_PIX_FMT_RGBA, Int32(width), Int32(rows), format.av,
-                                           Int32(flags), nil, nil, nil) else {
-            throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot convert rgba to \(format.rawValue)")
-        }
-        if format.isYUV {
-            let bt709 = sws_getCoefficients(SWS_CS_ITU709)
-            // Source: full-range RGB; destination: limited (MPEG) range YUV with BT.709.
-            let result = sws_setColorspaceDetails(context, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
-            if result < 0 {
-                sws_freeContext(context)
-                throw FFmpegError(function: "sws_setColorspaceDetails", code: result, message: "BT.709 conversion not supported")
-            }
-        }
+        let context = try PixelConverter.makeContext(width: width, height: rows, to: format, width: width, height: rows)
         contexts[rows] = context
         return context
     }

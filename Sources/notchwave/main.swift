@@ -6,7 +6,7 @@ import NotchwaveVideo
 
 /// Every subcommand, in help order.
 enum Commands {
-    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, PresetsCommand.self, StylesCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, CheckPreviewCommand.self, PresetsCommand.self, StylesCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
 }
 
 func mainHelp() -> String {

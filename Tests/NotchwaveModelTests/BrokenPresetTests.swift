@@ -20,7 +20,7 @@ struct BrokenPresetTests {
         "pixels-mismatch.json": "$.screenPixels: the pixel size is not the point size times one scale (3 across, 2.463 down) (line 22, column 19)",
         "syntax-error.json": "$: invalid JSON: expected ',' or '}' (line 4, column 3)",
         "unknown-cutout.json": "$.cutout.kind: unknown cutout kind \"hole\" (expected none, notch or island) (line 41, column 13)",
-        "unknown-key.json": "$.colour: unknown key \"colour\" (known keys: \"aliases\", \"bar\", \"cornerRadius\", \"cutout\", \"family\", \"id\", \"name\", \"notes\", \"scale\", \"screenPixels\", \"screenPoints\", \"statusBarHeight\") (line 67, column 3)",
+        "unknown-key.json": "$.colour: unknown key \"colour\" (known keys: \"aliases\", \"appStoreClass\", \"bar\", \"cornerRadius\", \"cutout\", \"family\", \"id\", \"name\", \"notes\", \"scale\", \"screenPixels\", \"screenPoints\", \"statusBarHeight\") (line 67, column 3)",
         "wrong-type-nested.json": "$.cutout.topRadius: expected a number, found a string (line 53, column 18)",
         "wrong-type.json": "$.screenPoints: expected an array, found a string (line 9, column 19)",
     ]

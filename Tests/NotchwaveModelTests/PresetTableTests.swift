@@ -14,6 +14,7 @@ struct PresetTableTests {
         "iphone-15-plus", "iphone-15-pro", "iphone-15-pro-max", "iphone-16", "iphone-16-plus", "iphone-16-pro",
         "iphone-16-pro-max", "iphone-17", "iphone-17-pro", "iphone-17-pro-max", "iphone-air", "iphone-8", "iphone-se-2",
         "iphone-se-3", "macbook-pro-14", "macbook-pro-16", "macbook-air-13", "macbook-air-15",
+        "iphone-8-plus", "iphone-17e", "iphone-18-pro", "iphone-18-pro-max",
     ]
 
     @Test("every required device has a preset of the right cutout kind")
@@ -21,10 +22,10 @@ struct PresetTableTests {
         let library = try PresetLibrary(directory: PresetTableTests.directory)
         let ids = Set(library.presets.map(\.id))
         for id in PresetTableTests.required { #expect(ids.contains(id), "missing \(id)") }
-        for id in ["iphone-14-pro", "iphone-15", "iphone-16-pro", "iphone-17-pro-max", "iphone-air"] {
+        for id in ["iphone-14-pro", "iphone-15", "iphone-16-pro", "iphone-17-pro-max", "iphone-air", "iphone-17e", "iphone-18-pro"] {
             if case .island = try library.preset(named: id).cutout {} else { Issue.record("\(id) should have an island") }
         }
-        for id in ["iphone-8", "iphone-se-2", "iphone-se-3"] {
+        for id in ["iphone-8", "iphone-8-plus", "iphone-se-2", "iphone-se-3"] {
             let preset = try library.preset(named: id)
             #expect(preset.cutout == .none && preset.statusBarHeight.value == 20)
         }

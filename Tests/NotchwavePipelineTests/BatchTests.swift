@@ -141,7 +141,7 @@ struct BatchTests {
         #expect(run.status == 0 && run.stdoutText.contains("//"))
         let plan = try plan(run.stdoutText)
         #expect(plan.items.count == 3 * 2 * 2 * 3)
-        for name in ["all-presets", "hero", "islands-light-dark", "formats", "overlays"] {
+        for name in ["all-presets", "hero", "islands-light-dark", "formats", "overlays", "app-previews"] {
             let text = try String(contentsOfFile: CommandRunner.packageRoot.appendingPathComponent("examples/\(name).json").path, encoding: .utf8)
             let example = try self.plan(text)
             #expect(example.items.count > 0, "examples/\(name).json")

@@ -76,6 +76,25 @@ public struct BatchParameters: Sendable, Equatable {
         Field("cycle", .number) { r, _, v in r.cycle = v.numberValue },
         Field("loop", .flag) { r, _, v in r.loop = v.boolValue },
         Field("loops", .wholeNumber) { r, _, v in r.loops = v.intValue },
+        Field("backdrop", .text) { r, _, v in r.backdrop = v.stringValue },
+        Field("backdropStart", .number) { r, _, v in r.backdropStart = v.numberValue },
+        Field("backdropFit", .text) { r, _, v throws(ParameterProblem) in r.backdropFit = try choice(v, BackdropFit.self) },
+        Field("profile", .text) { r, _, v throws(ParameterProblem) in
+            guard v.stringValue == "app-preview" else { throw ParameterProblem(message: "\"\(v.stringValue ?? "")\" is not a profile (available: app-preview)") }
+            r.appPreview = r.appPreview ?? AppPreviewRequest()
+        },
+        Field("audio", .text) { r, _, v throws(ParameterProblem) in
+            guard r.appPreview != nil else { throw ParameterProblem(message: "a sound track belongs to \"profile\": \"app-preview\"") }
+            r.appPreview?.audio = v.stringValue
+        },
+        Field("landscape", .flag) { r, _, v throws(ParameterProblem) in
+            guard r.appPreview != nil else { throw ParameterProblem(message: "a landscape preview belongs to \"profile\": \"app-preview\"") }
+            r.appPreview?.landscape = v.boolValue ?? false
+        },
+        Field("poster", .number) { r, _, v throws(ParameterProblem) in
+            guard r.appPreview != nil else { throw ParameterProblem(message: "a poster frame belongs to \"profile\": \"app-preview\"") }
+            r.appPreview?.poster = v.numberValue
+        },
         Field("quality", .text) { _, e, v throws(ParameterProblem) in e.quality = try choice(v, Quality.self) },
         Field("crf", .wholeNumber) { _, e, v in e.crf = v.intValue },
         Field("bitrate", .text) { _, e, v in e.bitrate = v.stringValue },

@@ -1,7 +1,7 @@
 extension Preset {
     /// The keys a preset file may contain.
     static let keys = ["id", "name", "aliases", "family", "screenPoints", "scale", "screenPixels", "cornerRadius",
-                       "statusBarHeight", "cutout", "bar", "notes"]
+                       "statusBarHeight", "cutout", "bar", "notes", "appStoreClass"]
 
     /// Decodes and validates a preset from JSON text; errors name `file`, the JSON path
     /// and the problem.
@@ -40,10 +40,12 @@ extension Preset {
             try bar.finish()
         }
         let notes = try object.optionalStrings("notes") ?? []
+        let appStoreClass = try sourcedDisplayClass(&object)
         try object.finish()
-        let preset = Preset(id: id, name: name, aliases: aliases, family: family, screenPoints: points, scale: scale,
+        var preset = Preset(id: id, name: name, aliases: aliases, family: family, screenPoints: points, scale: scale,
                             screenPixels: pixels, cornerRadius: corner, statusBarHeight: status, cutout: cutout,
                             barOverride: barOverride, notes: notes)
+        preset.appStoreClass = appStoreClass
         try preset.validateBar(file: file, object: object)
         return preset
     }
@@ -118,6 +120,19 @@ extension Preset {
         if positive ? !(value > 0) : !(value >= 0) {
             throw ConfigurationError(file: reader.file, path: valuePath, position: valueNode.position,
                                      problem: "must be \(positive ? "positive" : "zero or more"), got \(JSONOutput.formatNumber(value))")
+        }
+        return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note)
+    }
+
+    /// The optional App Store display class (`"6.9"`), bare or sourced.
+    static func sourcedDisplayClass(_ reader: inout JSONObjectReader) throws -> Sourced<AppStoreDisplayClass>? {
+        guard let node = reader.optional("appStoreClass") else { return nil }
+        let path = reader.path(of: "appStoreClass")
+        let (valueNode, valuePath, meta) = try sourceParts(node, reader.file, path)
+        let text = try JSONValues.string(valueNode, file: reader.file, path: valuePath)
+        guard let value = AppStoreDisplayClass(rawValue: text) else {
+            throw ConfigurationError(file: reader.file, path: valuePath, position: valueNode.position,
+                                     problem: "\"\(text)\" is not an App Store display class (\(AppStoreDisplayClass.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note)
     }

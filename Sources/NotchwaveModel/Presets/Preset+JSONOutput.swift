@@ -26,6 +26,10 @@ extension Preset {
             ("statusBarHeight", n(statusBarHeight.value)),
             ("cutout", .object(cutoutMembers)),
             ("bar", .object([("h", n(bar.h)), ("cs", n(bar.cs)), ("rt", n(bar.rt)), ("rb", n(bar.rb)), ("top", n(barTop))])),
+            ("appStoreClass", appStoreClass.map { c in
+                .object([("class", .string(c.value.rawValue)),
+                         ("preview", .array([n(Double(c.value.previewSize.width)), n(Double(c.value.previewSize.height))]))])
+            } ?? .null),
             ("sources", .object(sourcedFields.map { field in
                 (field.name, .object([
                     ("value", .string(field.value)),
@@ -58,6 +62,10 @@ extension Preset {
         }
         var fields = [f("screenPoints", screenPoints), f("scale", scale), f("screenPixels", screenPixels),
                       f("cornerRadius", cornerRadius), f("statusBarHeight", statusBarHeight)]
+        if let c = appStoreClass {
+            fields.append(SourcedField(name: "appStoreClass", value: "\(c.value.rawValue)\" (preview \(c.value.previewSize.width) x \(c.value.previewSize.height))",
+                                       source: c.source, confidence: c.confidence, note: c.note))
+        }
         switch cutout {
         case .none: break
         case let .notch(notch):

@@ -27,6 +27,9 @@ public struct Preset: Sendable, Equatable {
     public var barOverride: BarGeometry?
     /// Free-form remarks (disagreements between sources, derivations).
     public var notes: [String]
+    /// The App Store display class previews and screenshots of this device are uploaded
+    /// to (iPhones only), with its source.
+    public var appStoreClass: Sourced<AppStoreDisplayClass>? = nil
 
     /// A preset from its parts (presets usually come from JSON files; see `decode`).
     public init(id: String, name: String, aliases: [String], family: String, screenPoints: Sourced<Size2>, scale: Sourced<Double>,

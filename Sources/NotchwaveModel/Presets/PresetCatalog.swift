@@ -18,6 +18,12 @@ public enum PresetCatalog {
         }
     }
 
+    /// `6.9" (886 × 1920)`, or a dash for devices without a class.
+    static func storeClass(_ preset: Preset) -> String {
+        guard let c = preset.appStoreClass?.value else { return "—" }
+        return "\(c.rawValue)\" (\(c.previewSize.width) × \(c.previewSize.height))"
+    }
+
     /// The Markdown document.
     public static func markdown(_ presets: [Preset]) -> String {
         var lines = [
@@ -41,18 +47,23 @@ public enum PresetCatalog {
             "  and 13 mini, whose 3x rendering iOS downsamples to the panel). Odd widths (the X family's 1125 px, ...)",
             "  are padded by one column of the outside colour for 4:2:0 codecs (`--even pad`, or `--even crop`);",
             "  PNG, APNG, ProRes, GIF and raw RGBA keep the exact size.",
+            "- **App Store class** is the iPhone display class App Store Connect files the device's screenshots and",
+            "  previews under (the class whose accepted screenshot sizes include the screen's pixels), and the",
+            "  portrait preview resolution of that class, which `--profile app-preview` renders",
+            "  ([App preview specifications](https://developer.apple.com/help/app-store-connect/reference/app-preview-specifications),",
+            "  [Screenshot specifications](https://developer.apple.com/help/app-store-connect/reference/screenshot-specifications)).",
             "",
             "## Summary",
             "",
-            "| id | name | points | scale | pixels | corner | status bar | cutout | bar h / cs / rt / rb | odd size |",
-            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+            "| id | name | points | scale | pixels | corner | status bar | cutout | bar h / cs / rt / rb | odd size | App Store class (preview) |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
         ]
         for p in presets {
             let b = p.bar
             let odd = (p.pixelWidth % 2 != 0 ? "width" : "") + (p.pixelHeight % 2 != 0 ? (p.pixelWidth % 2 != 0 ? ", height" : "height") : "")
             lines.append("| `\(p.id)` | \(cell(p.name)) | \(n(p.screenPoints.value.width)) × \(n(p.screenPoints.value.height)) | \(n(p.scale.value)) | "
                 + "\(p.pixelWidth) × \(p.pixelHeight) | \(n(p.cornerRadius.value)) | \(n(p.statusBarHeight.value)) | \(cutoutSummary(p)) | "
-                + "\(n(b.h)) / \(n(b.cs)) / \(n(b.rt)) / \(n(b.rb)) | \(odd.isEmpty ? "—" : odd) |")
+                + "\(n(b.h)) / \(n(b.cs)) / \(n(b.rt)) / \(n(b.rb)) | \(odd.isEmpty ? "—" : odd) | \(storeClass(p)) |")
         }
         lines += ["", "## Sources", ""]
         for p in presets {

@@ -37,6 +37,10 @@ public struct RenderPlan: Sendable, Equatable {
     public var evenSizePolicy: EvenSizePolicy
     /// Appearance of named colours.
     public var appearance: Appearance
+    /// The app's screen under the animation, if any (then the background is transparent).
+    public var backdrop: Backdrop? = nil
+    /// With `--profile app-preview`: the output is an App Store preview.
+    public var appPreview: AppPreviewRequest? = nil
 
     /// A plan; see `RenderRequest.resolve` for the defaults.
     public init(preset: Preset, animation: AnimationParameters, style: StyleSelection = .default, fps: Int, duration: Double,

@@ -22,6 +22,14 @@ public struct RenderRequest: Sendable, Equatable {
     public var loop: Bool?
     /// With `loop`: how many loops (default 1).
     public var loops: Int?
+    /// The app's screen under the animation (a still or a video file).
+    public var backdrop: String?
+    /// Seconds into a video backdrop that the first frame shows (default 0).
+    public var backdropStart: Double?
+    /// How a backdrop of another aspect ratio is placed.
+    public var backdropFit: BackdropFit?
+    /// `--profile app-preview`: render an App Store preview (see `AppPreviewRequest`).
+    public var appPreview: AppPreviewRequest?
 
     /// An empty request (all defaults).
     public init() {}
@@ -56,7 +64,12 @@ public struct RenderRequest: Sendable, Equatable {
             throw RequestError.invalid("--colors", error.description)
         }
         var background = appearance.defaultBackground
-        if let text = self.background {
+        let backdrop = try resolveBackdrop()
+        if backdrop != nil {
+            // The backdrop is the background: it shows wherever no wave is.
+            background = .transparent
+        }
+        if let text = self.background, backdrop == nil {
             do {
                 background = try Color.parse(text, appearance: appearance)
             } catch {
@@ -122,12 +135,14 @@ public struct RenderRequest: Sendable, Equatable {
             throw RequestError.outOfRange("--duration", Double(duration), "more than 0 and at most 3600 seconds")
         }
         let region = self.region ?? .screen
-        let plan = RenderPlan(preset: preset, animation: animation,
+        var plan = RenderPlan(preset: preset, animation: animation,
                               style: selection,
                               fps: fps, duration: duration, region: region,
                               drawsCutout: drawsCutout ?? true,
                               masksCorners: masksCorners ?? false,
                               evenSizePolicy: evenSizePolicy ?? .pad, appearance: appearance)
+        plan.backdrop = backdrop
+        plan.appPreview = appPreview
         guard plan.frameCount >= 1 else {
             throw RequestError.invalid("--duration", "\(duration) s at \(fps) fps is less than one frame")
         }

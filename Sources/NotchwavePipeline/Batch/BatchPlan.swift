@@ -117,6 +117,14 @@ public struct BatchPlan: Sendable {
         var plan: RenderPlan? = nil
         do {
             try parameters.apply(to: &request, &encode)
+            // A backdrop's relative path is relative to the job file.
+            let jobDirectory = (job.file as NSString).deletingLastPathComponent
+            if let backdrop = request.backdrop, !backdrop.isEmpty, !backdrop.hasPrefix("/") {
+                request.backdrop = (jobDirectory as NSString).appendingPathComponent(backdrop)
+            }
+            if let audio = request.appPreview?.audio, !audio.isEmpty, !audio.hasPrefix("/") {
+                request.appPreview?.audio = (jobDirectory as NSString).appendingPathComponent(audio)
+            }
             plan = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
         } catch let error as BatchParameterError {
             problem = (error.location, error.message)
@@ -141,8 +149,12 @@ public struct BatchPlan: Sendable {
             // The format of the real output path must take these parameters too (alpha,
             // codec options, ...); its codec names {codec}.
             do {
-                let outputFormat = try RenderSession.format(plan: resolved, output: (directory as NSString).appendingPathComponent(output),
-                                                            encode: encode)
+                let path = (directory as NSString).appendingPathComponent(output)
+                let outputFormat = try RenderSession.format(plan: resolved, output: path, encode: encode)
+                // A preview's own checks (container, encoder options, poster time, sound file).
+                if let preview = resolved.appPreview {
+                    _ = try RenderSession.previewSetup(plan: resolved, output: path, encode: encode, preview: preview)
+                }
                 codec = outputFormat.codecName
                 substitute()
             } catch {
@@ -154,8 +166,16 @@ public struct BatchPlan: Sendable {
                                                       format: format, styleOptions: styleOptions)
         // The hash also covers the preset's geometry and the renderer's version: either
         // changes the frames even when the job file does not.
-        let hashed = JSONOutput.object([("parameters", manifestParameters), ("preset", preset.jsonOutput),
-                                        ("notchwave", .string(NotchwaveVersion.current))])
+        var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
+                                                   ("notchwave", .string(NotchwaveVersion.current))]
+        // A backdrop or sound file that changes (its size or modification time) changes the output too.
+        for (key, path) in [("backdrop", request.backdrop), ("audio", request.appPreview?.audio)] {
+            guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+            let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hashedParts.append((key, .object([("size", .number(size)), ("modified", .number(modified))])))
+        }
+        let hashed = JSONOutput.object(hashedParts)
         let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)

@@ -24,6 +24,9 @@ enum AnimationOptions {
         .value("region", "screen|bar", "Whole screen, or only the top strip down to the bar's bottom (default: screen)"),
         .flag("no-cutout", "Do not draw the black notch / island"),
         .flag("mask", "Round the screen corners (transparent outside where the format has alpha, black otherwise)"),
+        .value("backdrop", "FILE", "The app's screen under the animation: a still (PNG, JPEG) or a screen recording (MP4, MOV); replaces --background"),
+        .value("backdrop-start", "SECONDS", "Seconds into a video backdrop that the first frame shows (default: 0)"),
+        .value("backdrop-fit", "fill|fit|stretch", "A backdrop whose aspect ratio differs from the screen's by more than 1 %: crop, letterbox or stretch it"),
     ]
 
     /// Loads the preset named by `--preset` / `--preset-file` (default iphone-x).
@@ -54,6 +57,9 @@ enum AnimationOptions {
         request.easing = args.string("easing")
         request.cycle = try args.double("cycle")
         if args.has("loop") { request.loop = true }
+        request.backdrop = args.string("backdrop")
+        request.backdropStart = try args.double("backdrop-start")
+        request.backdropFit = try args.choice("backdrop-fit", BackdropFit.self)
         for option in args.strings("style-option") {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
                 throw UsageError("--style-option expects KEY=VALUE, got '\(option)'")

@@ -21,6 +21,10 @@ enum RenderCommand: Command {
         .value("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)"),
         .flag("ten-bit", "10-bit output (hevc)"),
         .value("dither", "METHOD", "GIF dithering: none, bayer, floyd_steinberg, sierra2, sierra2_4a (default)"),
+        .value("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)"),
+        .value("audio", "FILE", "With --profile app-preview: the sound track, trimmed or padded to the video (default: silence)"),
+        .value("poster", "SECONDS", "With --profile app-preview: also write the frame at this time as NAME-poster.png"),
+        .flag("landscape", "With --profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise; a backdrop is a landscape picture"),
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No progress on stderr"),
@@ -41,6 +45,7 @@ enum RenderCommand: Command {
       notchwave render --preset iphone-xr --stop 2 -o out/xr.mp4
       notchwave render --background transparent --region bar -o overlay.mov
       notchwave render --quality high --codec hevc -o hevc.mp4
+      notchwave render --preset iphone-16-pro --backdrop screen.mov --profile app-preview --loop --poster 2 -o preview.mp4
       notchwave render --region bar -o - | ffplay -f rawvideo -pixel_format rgba -video_size 1125x90 -
     """
 
@@ -57,6 +62,14 @@ enum RenderCommand: Command {
                                    tenBit: args.has("ten-bit"), dither: args.string("dither"))
         let workers = try args.int("workers", in: 1...256)
         let output = args.string("output") ?? "notchwave.mp4"
+        let profile = args.string("profile")
+        if let profile, profile != "app-preview" { throw UsageError("--profile: unknown profile '\(profile)' (available: app-preview)") }
+        if profile == nil, let option = ["audio", "poster"].first(where: { args.string($0) != nil }) ?? (args.has("landscape") ? "landscape" : nil) {
+            throw UsageError("--\(option) belongs to --profile app-preview")
+        }
+        if profile != nil {
+            request.appPreview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster"), landscape: args.has("landscape"))
+        }
         let plan = try AnimationOptions.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")

@@ -1,0 +1,127 @@
+/// App Store Connect's app preview specification, as notchwave follows and checks it:
+/// "App preview specifications", App Store Connect Help
+/// (https://developer.apple.com/help/app-store-connect/reference/app-preview-specifications).
+public enum AppPreviewSpec {
+    /// Shortest and longest preview, in seconds.
+    public static let duration = 15.0...30.0
+    /// Highest frame rate.
+    public static let maxFPS = 30.0
+    /// The largest file App Store Connect takes (500 MB, read as decimal megabytes,
+    /// the stricter reading).
+    public static let maxFileSize = 500_000_000
+    /// H.264's target bit rate range, in bits per second.
+    public static let videoBitRate = 10_000_000...12_000_000
+    /// The highest H.264 level (4.0, as `level_idc` 40).
+    public static let maxH264Level = 40
+    /// Audio: AAC at 256 kb/s (or PCM), stereo, 44.1 or 48 kHz.
+    public static let audioBitRate = 256_000
+    public static let audioSampleRates = [44_100, 48_000]
+    public static let audioChannels = 2
+    /// The constant bit rate notchwave's previews are encoded at (bits per second).
+    public static let targetBitRate = 11_000_000
+}
+
+/// An App Store display class of the iPhone (the slot previews and screenshots are
+/// uploaded to), with its preview resolution and accepted screenshot sizes.
+public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
+    case iPhone69 = "6.9"
+    case iPhone65 = "6.5"
+    case iPhone63 = "6.3"
+    case iPhone61 = "6.1"
+    case iPhone55 = "5.5"
+    case iPhone47 = "4.7"
+    case iPhone40 = "4.0"
+
+    /// `iPhone 6.9"`.
+    public var label: String { "iPhone \(rawValue)\"" }
+
+    /// The portrait preview resolution (landscape is the same turned).
+    public var previewSize: (width: Int, height: Int) {
+        switch self {
+        case .iPhone69, .iPhone65, .iPhone63, .iPhone61: return (886, 1920)
+        case .iPhone55, .iPhone40: return (1080, 1920)
+        case .iPhone47: return (750, 1334)
+        }
+    }
+
+    /// The portrait screenshot sizes App Store Connect accepts for the class.
+    public var screenshotSizes: [(width: Int, height: Int)] {
+        switch self {
+        case .iPhone69: return [(1320, 2868), (1290, 2796), (1260, 2736)]
+        case .iPhone65: return [(1284, 2778), (1242, 2688)]
+        case .iPhone63: return [(1206, 2622), (1179, 2556)]
+        case .iPhone61: return [(1170, 2532), (1125, 2436), (1080, 2340)]
+        case .iPhone55: return [(1242, 2208)]
+        case .iPhone47: return [(750, 1334)]
+        case .iPhone40: return [(640, 1136), (640, 1096)]
+        }
+    }
+
+    /// The classes whose preview size is `width` x `height`, in either orientation.
+    public static func classes(previewWidth width: Int, height: Int) -> [AppStoreDisplayClass] {
+        allCases.filter { c in
+            let s = c.previewSize
+            return (s.width == width && s.height == height) || (s.width == height && s.height == width)
+        }
+    }
+}
+
+/// What an app preview asks for beyond a normal render (`--profile app-preview`).
+public struct AppPreviewRequest: Sendable, Equatable {
+    /// A sound track to use (trimmed or padded with silence to the video's length), or
+    /// nil for a silent stereo track.
+    public var audio: String?
+    /// Writes the frame at this time as a PNG beside the video (the poster frame).
+    public var poster: Double?
+    /// A landscape preview (1920x886, ...): the phone turned a quarter counter-clockwise,
+    /// the cutout on the left; a backdrop is then a landscape picture.
+    public var landscape: Bool
+    /// A preview.
+    public init(audio: String? = nil, poster: Double? = nil, landscape: Bool = false) {
+        self.audio = audio
+        self.poster = poster
+        self.landscape = landscape
+    }
+
+    /// The poster's path beside the video `output`: `clip.mp4` → `clip-poster.png`.
+    public static func posterPath(for output: String) -> String {
+        let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
+        let name = output[slash...]
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return String(output[..<slash]) + stem + "-poster.png"
+    }
+
+    /// Fits `request` to the specification before it is resolved: 30 fps unless a
+    /// lower rate is asked, 15 s unless a duration, a stop or a loop decides it. A loop
+    /// with neither `--duration` nor `--loops` is repeated to fill 15 s, given the
+    /// length of one loop (`loopLength`).
+    public static func prepare(_ request: inout RenderRequest, loopLength: Double?) throws(RequestError) {
+        if let fps = request.fps, Double(fps) > AppPreviewSpec.maxFPS {
+            throw RequestError.invalid("--fps", "an App Store preview has at most 30 frames per second, not \(fps)")
+        }
+        if request.fps == nil { request.fps = 30 }
+        if let region = request.region, region != .screen {
+            throw RequestError.invalid("--region", "an App Store preview shows the whole screen")
+        }
+        if request.loop == true {
+            if request.duration == nil && request.loops == nil, let loopLength, loopLength > 0 {
+                request.loops = Int((AppPreviewSpec.duration.lowerBound / loopLength - 1e-9).rounded(.up))
+            }
+        } else if request.duration == nil && request.stop == nil {
+            request.duration = AppPreviewSpec.duration.lowerBound
+        }
+    }
+
+    /// Checks a resolved plan against the specification: its length and frame rate, and
+    /// that the device has a display class.
+    public static func check(_ plan: RenderPlan) throws(RequestError) -> AppStoreDisplayClass {
+        guard let displayClass = plan.preset.appStoreClass?.value else {
+            throw RequestError.invalid("--profile", "\(plan.preset.name) has no App Store display class (app previews are for the iPhone presets)")
+        }
+        let seconds = Double(plan.frameCount) / Double(plan.fps)
+        guard seconds >= AppPreviewSpec.duration.lowerBound - 1e-9, seconds <= AppPreviewSpec.duration.upperBound + 1e-9 else {
+            throw RequestError.invalid("--duration", "an App Store preview lasts 15 to 30 s; this one would last \(JSONOutput.formatNumber((seconds * 1000).rounded() / 1000)) s" + (plan.animation.stop != nil ? " (with --stop, add --hold to reach 15 s)" : plan.animation.loop ? " (choose --loops)" : ""))
+        }
+        return displayClass
+    }
+}

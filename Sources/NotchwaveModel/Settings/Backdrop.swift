@@ -1,0 +1,88 @@
+/// What to do when a backdrop's aspect ratio differs from the screen's by more than 1 %.
+public enum BackdropFit: String, Sendable, CaseIterable {
+    /// Scale to cover the screen and crop the overflow, centred.
+    case fill
+    /// Scale to fit inside the screen, centred, black bars on the remaining sides.
+    case fit
+    /// Scale each axis on its own to the screen's size (distorts).
+    case stretch
+}
+
+/// The app's own screen under the animation: a still image (PNG, JPEG) or a video (a
+/// screen recording), scaled to the preset's pixel size. A model value: it names the
+/// file and how it is placed; the pipeline decodes it.
+public struct Backdrop: Sendable, Equatable {
+    /// The file (a path as given).
+    public var path: String
+    /// Seconds into a video backdrop that output frame 0 shows (0 for stills).
+    public var start: Double
+    /// How a different aspect ratio is handled; nil means it must match within
+    /// `aspectTolerance`.
+    public var fit: BackdropFit?
+
+    /// A backdrop.
+    public init(path: String, start: Double = 0, fit: BackdropFit? = nil) {
+        self.path = path
+        self.start = start
+        self.fit = fit
+    }
+
+    /// Aspect ratios closer than this (relative) count as equal and are scaled exactly.
+    public static let aspectTolerance = 0.01
+
+    /// How a `sourceWidth` x `sourceHeight` picture lands on a `width` x `height`
+    /// screen: the size it is scaled to and the offset of its top-left corner (negative
+    /// when it is cropped). Throws when the aspect ratios differ by more than
+    /// `aspectTolerance` and no `fit` is given.
+    public func placement(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) throws(RequestError) -> BackdropPlacement {
+        guard sourceWidth > 0, sourceHeight > 0 else { throw RequestError.invalid("--backdrop", "\(path) has no picture") }
+        let source = Double(sourceWidth) / Double(sourceHeight)
+        let target = Double(width) / Double(height)
+        let mode: BackdropFit
+        if let fit {
+            mode = fit
+        } else if abs(source / target - 1) <= Backdrop.aspectTolerance {
+            mode = .stretch
+        } else {
+            throw RequestError.invalid("--backdrop", "\(path) is \(sourceWidth)x\(sourceHeight) (aspect \(JSONOutput.formatNumber((source * 1000).rounded() / 1000))), the screen is \(width)x\(height) (aspect \(JSONOutput.formatNumber((target * 1000).rounded() / 1000))): more than 1 % apart; choose --backdrop-fit fill, fit or stretch")
+        }
+        switch mode {
+        case .stretch:
+            return BackdropPlacement(width: width, height: height, x: 0, y: 0)
+        case .fill, .fit:
+            let scaleX = Double(width) / Double(sourceWidth), scaleY = Double(height) / Double(sourceHeight)
+            let scale = mode == .fill ? max(scaleX, scaleY) : min(scaleX, scaleY)
+            let w = max(1, Int((Double(sourceWidth) * scale).rounded())), h = max(1, Int((Double(sourceHeight) * scale).rounded()))
+            return BackdropPlacement(width: w, height: h, x: (width - w) / 2, y: (height - h) / 2)
+        }
+    }
+}
+
+/// Where a scaled backdrop picture goes on the screen.
+public struct BackdropPlacement: Sendable, Equatable {
+    /// The scaled picture's size.
+    public var width: Int
+    public var height: Int
+    /// Its top-left corner on the screen (negative: cropped on that side).
+    public var x: Int
+    public var y: Int
+}
+
+extension RenderRequest {
+    /// The backdrop the request names, checked: its options need it, and it replaces
+    /// the background colour.
+    func resolveBackdrop() throws(RequestError) -> Backdrop? {
+        guard let path = backdrop else {
+            if backdropStart != nil { throw RequestError.invalid("--backdrop-start", "offsets a video backdrop, so it needs --backdrop") }
+            if backdropFit != nil { throw RequestError.invalid("--backdrop-fit", "places a backdrop, so it needs --backdrop") }
+            return nil
+        }
+        guard !path.isEmpty else { throw RequestError.invalid("--backdrop", "expects a file name") }
+        if background != nil {
+            throw RequestError.invalid("--background", "the backdrop is the background; drop --background or --backdrop")
+        }
+        let start = backdropStart ?? 0
+        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--backdrop-start", start, "0 to 3600 seconds") }
+        return Backdrop(path: path, start: start, fit: backdropFit)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveVideo
+
+/// One way a file breaks (or strains) the App Store preview specification.
+public struct PreviewFinding: Sendable, Equatable {
+    /// A short name for the rule (`frame-rate`, `audio`, `resolution`).
+    public var rule: String
+    /// What is wrong, in words, with the specification's value.
+    public var message: String
+}
+
+/// A file checked against App Store Connect's app preview specification
+/// (`AppPreviewSpec`): every violation, warnings that do not fail it, and the iPhone
+/// display classes its resolution fits.
+public struct AppPreviewReport: Sendable {
+    /// The file.
+    public var file: String
+    /// Ways the file violates the specification (App Store Connect would refuse it).
+    public var violations: [PreviewFinding] = []
+    /// Departures that do not fail the check (a bit rate below the 10-12 Mbit/s target).
+    public var warnings: [PreviewFinding] = []
+    /// The display classes whose preview resolution the file has.
+    public var classes: [AppStoreDisplayClass] = []
+    /// One line describing the file (`886x1920 h264 High 4.0, 30 fps, 15.00 s, ...`).
+    public var summary = ""
+
+    /// True when nothing is violated.
+    public var conforms: Bool { violations.isEmpty }
+
+    /// Reads `path` with libavformat and checks it.
+    public static func check(_ path: String) -> AppPreviewReport {
+        var report = AppPreviewReport(file: path)
+        let info: MediaInfo
+        do {
+            info = try MediaInfo.read(path)
+        } catch {
+            report.add("file", "cannot be read as a video (\(error.message))")
+            return report
+        }
+        report.check(info, extension: (path as NSString).pathExtension.lowercased())
+        return report
+    }
+
+    private mutating func add(_ rule: String, _ message: String) { violations.append(PreviewFinding(rule: rule, message: message)) }
+
+    private static func megabits(_ bits: Int) -> String { String(format: "%.2f Mbit/s", Double(bits) / 1e6) }
+
+    /// The rules, in the specification's order.
+    mutating func check(_ info: MediaInfo, extension ext: String) {
+        if !["mov", "m4v", "mp4"].contains(ext) { add("container", "the file is .\(ext); App Store Connect takes .mov, .m4v or .mp4") }
+        if !info.formatName.contains("mov") && !info.formatName.contains("mp4") {
+            add("container", "the container is \(info.formatName), not QuickTime / MPEG-4")
+        }
+        if info.fileSize > AppPreviewSpec.maxFileSize {
+            add("file-size", String(format: "%.1f MB is over the 500 MB limit", Double(info.fileSize) / 1e6))
+        }
+        var parts: [String] = []
+        if info.videoStreams.isEmpty { add("video", "there is no video track") }
+        if info.videoStreams.count > 1 { add("video", "there are \(info.videoStreams.count) video tracks; a preview has one") }
+        if let video = info.videoStreams.first {
+            checkVideo(video)
+            classes = AppStoreDisplayClass.classes(previewWidth: video.width, height: video.height)
+            if classes.isEmpty {
+                let sizes = Set(AppStoreDisplayClass.allCases.map { "\($0.previewSize.width)x\($0.previewSize.height)" }).sorted()
+                add("resolution", "\(video.width)x\(video.height) is no iPhone preview resolution (portrait \(sizes.joined(separator: ", ")), or landscape)")
+            }
+            parts.append("\(video.width)x\(video.height) \(video.codec)" + (video.profile.map { " \($0)" } ?? "")
+                         + (video.level.map { " \(Double($0) / 10)" } ?? "") + (video.frameRate.map { String(format: ", %.3g fps", $0) } ?? ""))
+        }
+        if let duration = info.duration {
+            parts.append(String(format: "%.2f s", duration))
+            if duration < AppPreviewSpec.duration.lowerBound - 1e-3 || duration > AppPreviewSpec.duration.upperBound + 1e-3 {
+                add("duration", String(format: "it lasts %.2f s; a preview lasts 15 to 30 s", duration))
+            }
+        } else {
+            add("duration", "the container gives no duration")
+        }
+        checkAudio(info.audioStreams)
+        parts += info.audioStreams.map { "\($0.codec) \($0.channels) ch \($0.sampleRate) Hz" }
+        parts.append(String(format: "%.1f MB", Double(info.fileSize) / 1e6))
+        summary = parts.joined(separator: ", ")
+    }
+
+    private mutating func checkVideo(_ video: MediaInfo.Video) {
+        switch video.codec {
+        case "h264":
+            let profiles = ["Constrained Baseline", "Baseline", "Main", "High"]
+            if let profile = video.profile, !profiles.contains(profile) {
+                add("profile", "H.264 profile \(profile); a preview uses High profile or lower")
+            }
+            if let level = video.level, level > AppPreviewSpec.maxH264Level {
+                add("level", "H.264 level \(Double(level) / 10); a preview uses level 4.0 or lower")
+            }
+            if let format = video.pixelFormat, format != "yuv420p", format != "yuvj420p" {
+                add("pixel-format", "pixel format \(format); H.264 High carries 8-bit 4:2:0 (yuv420p)")
+            }
+            if let rate = video.bitRate {
+                if rate > AppPreviewSpec.videoBitRate.upperBound * 105 / 100 {
+                    add("bit-rate", "video at \(Self.megabits(rate)), above the 10-12 Mbit/s target")
+                } else if rate < AppPreviewSpec.videoBitRate.lowerBound * 95 / 100 {
+                    warnings.append(PreviewFinding(rule: "bit-rate", message: "video at \(Self.megabits(rate)), below the 10-12 Mbit/s target"))
+                }
+            }
+        case "prores":
+            if video.codecTag != "apch" {
+                add("codec", "ProRes \(video.profile ?? video.codecTag ?? "?"); App Store Connect takes ProRes 422 HQ only")
+            }
+        default:
+            add("codec", "\(video.codec) video; App Store Connect takes H.264 or ProRes 422 HQ")
+        }
+        if video.fieldOrder != "progressive" && video.fieldOrder != "unknown" {
+            add("progressive", "the video is interlaced (\(video.fieldOrder)); a preview is progressive")
+        }
+        if let rate = video.frameRate {
+            if rate > AppPreviewSpec.maxFPS + 0.01 { add("frame-rate", String(format: "%.3g frames per second; at most 30", rate)) }
+        } else {
+            add("frame-rate", "the frame rate is unknown")
+        }
+    }
+
+    private mutating func checkAudio(_ tracks: [MediaInfo.Audio]) {
+        guard let audio = tracks.first else {
+            add("audio", "there is no audio track; a preview has a stereo track (AAC 256 kbit/s or PCM, 44.1 or 48 kHz; silence will do)")
+            return
+        }
+        if tracks.count > 1 { add("audio", "there are \(tracks.count) audio tracks; a preview has one stereo track") }
+        if audio.codec == "aac" {
+            if let profile = audio.profile, profile != "LC" { add("audio-codec", "AAC \(profile); a preview uses AAC-LC") }
+            if let rate = audio.bitRate, rate > AppPreviewSpec.audioBitRate * 105 / 100 {
+                add("audio-bit-rate", "AAC at \(rate / 1000) kbit/s; a preview uses 256 kbit/s")
+            }
+        } else if !audio.codec.hasPrefix("pcm_") {
+            add("audio-codec", "\(audio.codec) audio; a preview has AAC (256 kbit/s) or PCM")
+        }
+        if audio.channels != AppPreviewSpec.audioChannels { add("audio-channels", "\(audio.channels) audio channel(s); a preview is stereo") }
+        if !AppPreviewSpec.audioSampleRates.contains(audio.sampleRate) {
+            add("audio-sample-rate", "audio at \(audio.sampleRate) Hz; a preview uses 44.1 or 48 kHz")
+        }
+    }
+
+    /// The machine-readable report (`--json`).
+    public var json: JSONOutput {
+        func findings(_ list: [PreviewFinding]) -> JSONOutput {
+            .array(list.map { .object([("rule", .string($0.rule)), ("message", .string($0.message))]) })
+        }
+        return .object([("file", .string(file)), ("conforms", .bool(conforms)), ("violations", findings(violations)),
+                        ("warnings", findings(warnings)), ("classes", .array(classes.map { .string($0.rawValue) })),
+                        ("summary", .string(summary))])
+    }
+}

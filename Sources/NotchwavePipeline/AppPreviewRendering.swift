@@ -1,0 +1,69 @@
+import Foundation
+import NotchwaveModel
+import NotchwaveScene
+import NotchwaveVideo
+
+extension RenderSession {
+    /// The plan of an App Store preview of `request` on `preset`: 30 fps unless a lower
+    /// rate is asked, 15 s unless a duration, a stop or loops decide it (a loop is
+    /// repeated to fill 15 s), then checked: 15 to 30 s, at most 30 fps, a device with a
+    /// display class.
+    public static func previewPlan(_ request: RenderRequest, preset: Preset) throws -> RenderPlan {
+        var request = request
+        var loopLength: Double? = nil
+        if request.loop == true && request.duration == nil && request.loops == nil {
+            var one = request
+            one.loops = 1
+            if one.fps == nil { one.fps = 30 }
+            loopLength = try one.resolveWithStyle(preset: preset).duration
+        }
+        try AppPreviewRequest.prepare(&request, loopLength: loopLength)
+        let plan = try request.resolveWithStyle(preset: preset)
+        _ = try AppPreviewRequest.check(plan)
+        return plan
+    }
+
+    /// What an app preview render writes, checked before anything is rendered.
+    struct PreviewSetup {
+        let formatName: String
+        let width: Int
+        let height: Int
+        let posterIndex: Int?
+        let posterPath: String?
+    }
+
+    /// Checks the output and encoder options against the preview profile.
+    static func previewSetup(plan: RenderPlan, output: String, encode: EncodeRequest, preview: AppPreviewRequest) throws -> PreviewSetup {
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard output != "-", ext == "mp4" || ext == "mov" else {
+            throw PipelineError.unsupported("--profile app-preview writes .mp4 or .mov, not \"\(output)\"")
+        }
+        if let codec = encode.codec, codec != "h264" {
+            throw PipelineError.unsupported("--profile app-preview encodes H.264 (App Store Connect takes H.264 or ProRes 422 HQ), not \(codec)")
+        }
+        if let option = encode.givenOptions.first(where: { $0 != "--speed" }) {
+            throw PipelineError.unsupported("\(option) does not apply with --profile app-preview, which sets the encoder (H.264 High at level 4.0, 11 Mbit/s, VBV 12 Mbit/s)")
+        }
+        let displayClass: AppStoreDisplayClass
+        do {
+            displayClass = try AppPreviewRequest.check(plan)
+        } catch {
+            throw PipelineError.unsupported(error.description)
+        }
+        var posterIndex: Int? = nil
+        if let poster = preview.poster {
+            let index = Int((poster * Double(plan.fps)).rounded(.down))
+            guard poster >= 0, index < plan.frameCount else {
+                throw PipelineError.unsupported("--poster \(JSONOutput.formatNumber(poster)) is not within the video's \(JSONOutput.formatNumber(plan.duration)) s")
+            }
+            posterIndex = index
+        }
+        if let audio = preview.audio, !FileManager.default.fileExists(atPath: audio) {
+            throw PipelineError.output("--audio: \(audio): no such file")
+        }
+        let size = displayClass.previewSize
+        return PreviewSetup(formatName: ext == "mov" ? "mov" : "mp4", width: preview.landscape ? size.height : size.width,
+                            height: preview.landscape ? size.width : size.height, posterIndex: posterIndex,
+                            posterPath: posterIndex == nil ? nil : AppPreviewRequest.posterPath(for: output))
+    }
+}

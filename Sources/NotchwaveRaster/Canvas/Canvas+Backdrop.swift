@@ -1,0 +1,33 @@
+extension Canvas {
+    /// Puts `backdrop` under this canvas's rows, source-over: each pixel becomes
+    /// `self + backdrop × (1 − alpha(self))` on premultiplied values (opaque pixels stay,
+    /// transparent ones become the backdrop's). This canvas's row `r` is the scene's row
+    /// `originY + r`, and the backdrop (a whole frame, at least as wide) is indexed by
+    /// scene row.
+    public func putUnder(_ backdrop: Canvas, originY: Int = 0) {
+        precondition(backdrop.width >= width && backdrop.height >= originY + height, "the backdrop is smaller than the frame")
+        for r in 0..<height {
+            let top = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
+            let under = UnsafeRawPointer(backdrop.row(originY + r)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let word = top[x]
+                let alpha = word >> 24
+                if alpha == 255 { continue }
+                if alpha == 0 && word == 0 { top[x] = under[x]; continue }
+                top[x] = Canvas.over(word, under[x])
+            }
+        }
+    }
+
+    /// `top` over `bottom`, premultiplied, each channel rounded.
+    @inline(__always)
+    static func over(_ top: UInt32, _ bottom: UInt32) -> UInt32 {
+        let inverse = 255 - (top >> 24)
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            let t = (top >> shift) & 0xFF, b = (bottom >> shift) & 0xFF
+            result |= min(255, t + Blend.div255(b * inverse)) << shift
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+internal import CFFmpeg
+
+/// A stereo AAC track of an exact length, encoded as the video is written: silence, or a
+/// sound file read by libavfilter (`amovie`), resampled to 48 kHz stereo, padded with
+/// silence or trimmed to the length. Owns its filter graph, encoder and frame.
+final class AudioTrack {
+    /// Samples per second.
+    static let sampleRate = 48_000
+    let encoder: UnsafeMutablePointer<AVCodecContext>
+    private let graph: FilterGraph
+    private let sink: UnsafeMutablePointer<AVFilterContext>
+    private let frame: UnsafeMutablePointer<AVFrame>
+    /// Samples the whole track has.
+    let totalSamples: Int
+    /// Samples sent to the encoder so far.
+    private(set) var samplesSent = 0
+    private var drained = false
+
+    /// A track of `totalSamples` samples from `file` (nil: silence), encoded as AAC at
+    /// `bitRate`; `globalHeader` when the container wants extradata.
+    init(file: String?, totalSamples: Int, bitRate: Int, globalHeader: Bool) throws(FFmpegError) {
+        self.totalSamples = totalSamples
+        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        self.frame = frame
+        var ownedFrame: UnsafeMutablePointer<AVFrame>? = frame
+        do throws(FFmpegError) {
+            let graph = try FilterGraph()
+            let chain = "aresample=\(AudioTrack.sampleRate),aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=\(totalSamples)"
+            let source: UnsafeMutablePointer<AVFilterContext>
+            if let file {
+                source = try graph.addConfigured("amovie", "source") { context throws(FFmpegError) in
+                    try check(av_opt_set(UnsafeMutableRawPointer(context), "filename", file, AV_OPT_SEARCH_CHILDREN), "av_opt_set(filename)")
+                }
+            } else {
+                source = try graph.add("anullsrc", "source", "r=\(AudioTrack.sampleRate):cl=stereo")
+            }
+            let sink = try graph.add("abuffersink", "sink", nil)
+            try graph.parse(chain, from: source, to: sink)
+            try graph.configure()
+            guard let codec = avcodec_find_encoder_by_name("aac") else {
+                throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0, message: "this FFmpeg has no aac encoder")
+            }
+            guard let context = avcodec_alloc_context3(codec) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
+            context.pointee.sample_rate = Int32(AudioTrack.sampleRate)
+            context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            av_channel_layout_default(&context.pointee.ch_layout, 2)
+            context.pointee.bit_rate = Int64(bitRate)
+            context.pointee.time_base = AVRational(num: 1, den: Int32(AudioTrack.sampleRate))
+            if globalHeader { context.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER) }
+            let opened = avcodec_open2(context, codec, nil)
+            if opened < 0 {
+                var c: UnsafeMutablePointer<AVCodecContext>? = context
+                avcodec_free_context(&c)
+                throw FFmpegError.from(opened, "avcodec_open2(aac)")
+            }
+            av_buffersink_set_frame_size(sink, UInt32(context.pointee.frame_size))
+            self.graph = graph
+            self.sink = sink
+            encoder = context
+        } catch {
+            av_frame_free(&ownedFrame)
+            throw error
+        }
+    }
+
+    deinit {
+        var c: UnsafeMutablePointer<AVCodecContext>? = encoder
+        avcodec_free_context(&c)
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+    }
+
+    /// Encodes the track up to `samples` (or its end), handing each packet to `write`.
+    func encode(upTo samples: Int, packet: UnsafeMutablePointer<AVPacket>,
+                write: (UnsafeMutablePointer<AVPacket>) throws(FFmpegError) -> Void) throws(FFmpegError) {
+        while samplesSent < min(samples, totalSamples) {
+            let result = av_buffersink_get_frame(sink, frame)
+            if result == FFmpegResult.endOfStream || result == FFmpegResult.again { break }
+            try check(result, "av_buffersink_get_frame(audio)")
+            frame.pointee.pts = Int64(samplesSent)
+            samplesSent += Int(frame.pointee.nb_samples)
+            let sent = avcodec_send_frame(encoder, frame)
+            av_frame_unref(frame)
+            try check(sent, "avcodec_send_frame(aac)")
+            try receive(packet, write)
+        }
+    }
+
+    /// Encodes the rest and drains the encoder.
+    func finish(packet: UnsafeMutablePointer<AVPacket>, write: (UnsafeMutablePointer<AVPacket>) throws(FFmpegError) -> Void) throws(FFmpegError) {
+        try encode(upTo: totalSamples, packet: packet, write: write)
+        guard !drained else { return }
+        drained = true
+        try check(avcodec_send_frame(encoder, nil), "avcodec_send_frame(aac, end)")
+        try receive(packet, write)
+    }
+
+    private func receive(_ packet: UnsafeMutablePointer<AVPacket>, _ write: (UnsafeMutablePointer<AVPacket>) throws(FFmpegError) -> Void) throws(FFmpegError) {
+        while true {
+            let result = avcodec_receive_packet(encoder, packet)
+            if result == FFmpegResult.again || result == FFmpegResult.endOfStream { return }
+            try check(result, "avcodec_receive_packet(aac)")
+            try write(packet)
+        }
+    }
+}
+
+extension FilterGraph {
+    /// Adds filter `name` as `instance`, sets its options with `configure` (for values
+    /// that must not go through the filter syntax, such as file names), then initialises it.
+    func addConfigured(_ name: String, _ instance: String,
+                       configure: (UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) -> Void) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
+        guard let filter = avfilter_get_by_name(name) else {
+            throw FFmpegError(function: "avfilter_get_by_name", code: 0, message: "this FFmpeg has no \(name) filter")
+        }
+        guard let context = avfilter_graph_alloc_filter(graph, filter, instance) else {
+            throw FFmpegError(function: "avfilter_graph_alloc_filter", code: 0, message: "out of memory")
+        }
+        try configure(context)
+        try check(avfilter_init_str(context, nil), "avfilter_init_str(\(name))")
+        return context
+    }
+
+    /// Parses the filter chain `chain` between output 0 of `source` and input 0 of `sink`.
+    func parse(_ chain: String, from source: UnsafeMutablePointer<AVFilterContext>, to sink: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) {
+        var outputs = avfilter_inout_alloc()
+        var inputs = avfilter_inout_alloc()
+        defer {
+            avfilter_inout_free(&outputs)
+            avfilter_inout_free(&inputs)
+        }
+        guard let out = outputs, let input = inputs else { throw FFmpegError(function: "avfilter_inout_alloc", code: 0, message: "out of memory") }
+        out.pointee.name = av_strdup("in")
+        out.pointee.filter_ctx = source
+        out.pointee.pad_idx = 0
+        out.pointee.next = nil
+        input.pointee.name = av_strdup("out")
+        input.pointee.filter_ctx = sink
+        input.pointee.pad_idx = 0
+        input.pointee.next = nil
+        try check(avfilter_graph_parse_ptr(graph, chain, &inputs, &outputs, nil), "avfilter_graph_parse_ptr(\(chain))")
+    }
+}

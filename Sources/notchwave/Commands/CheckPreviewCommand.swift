@@ -1,0 +1,41 @@
+import NotchwaveModel
+import NotchwavePipeline
+
+/// `notchwave check-preview`: checks videos against App Store Connect's app preview specification.
+enum CheckPreviewCommand: Command {
+    static let name = "check-preview"
+    static let summary = "check videos against App Store Connect's app preview specification"
+    static let usage = "check-preview FILE... [--json]"
+    static let options: [OptionSpec] = [
+        .flag("json", "Print a JSON array of reports on stdout"),
+    ]
+    static let discussion = """
+    Reads each file with libavformat and lists every way it breaks the specification
+    (https://developer.apple.com/help/app-store-connect/reference/app-preview-specifications):
+    container and file size (500 MB), video codec (H.264 High profile level 4.0 or lower,
+    or ProRes 422 HQ), progressive frames, at most 30 fps, an iPhone preview resolution
+    (886x1920, 1080x1920, 750x1334 or turned), 15 to 30 s, and one stereo audio track
+    (AAC 256 kbit/s or PCM, 44.1 or 48 kHz). A video bit rate below the 10-12 Mbit/s
+    target is a warning. Exit code 0 when every file conforms, 1 otherwise.
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        guard !args.positionals.isEmpty else { throw UsageError("give one or more video files") }
+        let reports = args.positionals.map { AppPreviewReport.check($0) }
+        if args.has("json") {
+            print(JSONOutput.array(reports.map(\.json)).rendered())
+        } else {
+            for report in reports {
+                let classes = report.classes.map(\.label).joined(separator: ", ")
+                if report.conforms {
+                    print("\(report.file): conforms" + (classes.isEmpty ? "" : " (\(classes))") + " — \(report.summary)")
+                } else {
+                    print("\(report.file): \(report.violations.count) violation\(report.violations.count == 1 ? "" : "s") — \(report.summary)")
+                }
+                for finding in report.violations { print("  ✗ \(finding.rule): \(finding.message)") }
+                for finding in report.warnings { print("  ! \(finding.rule): \(finding.message)") }
+            }
+        }
+        return reports.allSatisfy(\.conforms) ? 0 : 1
+    }
+}
