@@ -89,7 +89,7 @@ func runMain(_ arguments: [String]) -> Int32 {
         Terminal.error("notchwave \(command.name): error: \(error.description)")
         return 1
     } catch {
-        Terminal.error("notchwave \(command.name): error: \(error)")
+        Terminal.error("notchwave \(command.name): error: \(oneLineDescription(of: error))")
         return 1
     }
 }

@@ -41,6 +41,9 @@ struct RobustnessTests {
     @Test("SIGTERM mid-render: exit 143, the old file kept, nothing else left")
     func sigterm() throws { try interrupt("long.mp4", with: [SIGTERM], expectedStatus: 143) }
 
+    @Test("SIGHUP (a closed terminal) is treated like SIGTERM: exit 143, nothing left", arguments: ["long.mp4", "frames/"])
+    func sighup(output: String) throws { try interrupt(output, with: [SIGHUP], expectedStatus: 143) }
+
     @Test("a second Ctrl-C exits at once and still removes the temporary output", arguments: ["long.mp4", "frames/"])
     func doubleSigint(output: String) throws { try interrupt(output, with: [SIGINT, SIGINT], expectedStatus: 130) }
 

@@ -93,8 +93,8 @@ public struct BatchManifest: Sendable {
 
     /// Reads a manifest, or nil when the file does not exist.
     public static func load(_ path: String) throws -> BatchManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let root = try JSONValues.parse(String(decoding: data, as: UTF8.self), file: path)
+        guard let text = try TextInput.read(path) else { return nil }
+        let root = try JSONValues.parse(text, file: path)
         var reader = try JSONObjectReader(root, file: path)
         var manifest = BatchManifest(job: try reader.string("job"), shard: nil)
         if reader.has("shard") {

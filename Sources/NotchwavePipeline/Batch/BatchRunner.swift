@@ -79,7 +79,7 @@ public final class BatchRunner: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
         } catch {
-            throw PipelineError.output("cannot create the output directory \(options.directory): \((error as NSError).localizedDescription)")
+            throw PipelineError.output("cannot create the output directory \(options.directory): \(oneLineDescription(of: error))")
         }
         let manifestPath = (options.directory as NSString).appendingPathComponent(BatchManifest.fileName(shard: options.shard))
         var loaded = try BatchManifest.load(manifestPath) ?? BatchManifest(job: plan.job.file, shard: options.shard)
@@ -181,7 +181,7 @@ public final class BatchRunner: @unchecked Sendable {
         } catch PipelineError.cancelled {
             return (nil, nil)
         } catch {
-            let message = "\(error)"
+            let message = oneLineDescription(of: error)
             return (BatchOutcome(output: item.output, kind: .failed, seconds: Date().timeIntervalSince(start), error: message),
                     ManifestEntry(item: item, status: "failed", error: message))
         }

@@ -56,10 +56,10 @@ enum BatchCommand: Command {
         }
         let jobName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let directory = args.string("output") ?? "out/\(jobName)"
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let text = try TextInput.read(file) else {
             throw PipelineError.output("cannot read job file \(file)")
         }
-        let job = try BatchJobSpec.decode(String(decoding: data, as: UTF8.self), file: file)
+        let job = try BatchJobSpec.decode(text, file: file)
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")
