@@ -71,7 +71,7 @@ public struct RenderSession {
     /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout).
     public init(plan: RenderPlan, output: String, encode: EncodeRequest = EncodeRequest(), options: RenderOptions = RenderOptions()) {
         self.plan = plan
-        self.output = output
+        self.output = OutputPath.normalized(output)
         self.encode = encode
         self.options = options
     }

@@ -94,4 +94,9 @@ func runMain(_ arguments: [String]) -> Int32 {
     }
 }
 
+#if NOTCHWAVE_LIBFUZZER
+// The fuzzing build (scripts/fuzz.sh): libFuzzer's driver runs the parsers instead.
+exit(runFuzzer())
+#else
 exit(runMain(Array(CommandLine.arguments.dropFirst())))
+#endif

@@ -84,3 +84,26 @@ struct HostileInputCLITests {
         #expect(run.stderr.contains("beyond the pixel budget"))
     }
 }
+
+@Suite("Hostile paths (CLI)")
+struct HostilePathTests {
+    @Test("a double slash before a non-ASCII name (a Foundation trap, found by fuzzing) is the same path", arguments: ["render", "frame"])
+    func doubleSlash(command: String) throws {
+        let dir = TemporaryDirectory()
+        let extra = command == "frame" ? ["--time", "0.1"] : ["--duration", "0.1"]
+        let run = try CommandRunner.notchwave([command] + extra + ["-o", dir.path + "//é.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(dir.contents == ["é.png"])
+    }
+
+    @Test("%d patterns: only PNG sequences, one field of width at most 99, only in the file name", arguments: [
+        ("%d/x.png", "not in a directory"), ("x%d.mp4", "only PNG sequences"), ("x%100d.png", "width at most 99"), ("x%d%d.png", "one integer field"),
+    ])
+    func patterns(output: String, message: String) throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file(output)])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(dir.contents.isEmpty)
+    }
+}

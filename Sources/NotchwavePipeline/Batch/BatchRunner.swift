@@ -17,7 +17,7 @@ public struct BatchOptions: Sendable {
     /// Options; `jobs` defaults to `BatchOptions.defaultJobs`.
     public init(directory: String, jobs: Int? = nil, shard: (index: Int, count: Int)? = nil, force: Bool = false,
                 report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil) {
-        self.directory = directory
+        self.directory = OutputPath.normalized(directory)
         self.jobs = jobs ?? BatchOptions.defaultJobs
         self.shard = shard
         self.force = force
@@ -189,7 +189,8 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// Combines the shard manifests in `directory` into `manifest.json` and writes the
     /// contact sheet and the index for all of them.
-    public static func merge(directory: String) throws -> BatchManifest {
+    public static func merge(directory given: String) throws -> BatchManifest {
+        let directory = OutputPath.normalized(given)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
         guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }

@@ -16,7 +16,8 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
 
     /// Prepares to write the files `names` into `directory` (created on commit if
     /// missing); with `noOverwrite`, fails now if any of them exists there.
-    public init(directory: String, names: [String], noOverwrite: Bool) throws {
+    public init(directory given: String, names: [String], noOverwrite: Bool) throws {
+        let directory = OutputPath.normalized(given)
         let url = URL(fileURLWithPath: directory)
         targetDirectory = url.path
         let parent = url.deletingLastPathComponent().path

@@ -14,7 +14,8 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
 
     /// Prepares to write `target`: checks that its directory exists and is writable and,
     /// with `noOverwrite`, that the target does not exist yet.
-    public init(target: String, noOverwrite: Bool) throws {
+    public init(target given: String, noOverwrite: Bool) throws {
+        let target = OutputPath.normalized(given)
         self.target = target
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path

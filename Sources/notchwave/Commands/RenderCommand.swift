@@ -56,7 +56,7 @@ enum RenderCommand: Command {
                                    crf: try args.int("crf"), bitrate: args.string("bitrate"), speed: args.string("speed"),
                                    tenBit: args.has("ten-bit"), dither: args.string("dither"))
         let workers = try args.int("workers", in: 1...256)
-        let output = args.string("output") ?? "notchwave.mp4"
+        let output = OutputPath.normalized(args.string("output") ?? "notchwave.mp4")
         let plan = try AnimationOptions.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
