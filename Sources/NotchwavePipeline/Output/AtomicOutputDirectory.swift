@@ -28,8 +28,8 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
         if FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw PipelineError.output("cannot write into \(directory): it is a file")
         }
-        let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        temporaryDirectory = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(token).partial")
+        StalePartials.remove(name: url.lastPathComponent, in: parent)
+        temporaryDirectory = (parent as NSString).appendingPathComponent(StalePartials.temporaryName(for: url.lastPathComponent))
         self.names = names
         self.noOverwrite = noOverwrite
         try checkNoneExist()

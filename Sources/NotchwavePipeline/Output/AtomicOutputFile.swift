@@ -31,9 +31,9 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         if noOverwrite && FileManager.default.fileExists(atPath: target) {
             throw PipelineError.output("\(target) exists (--no-overwrite)")
         }
-        let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let ext = url.pathExtension
-        temporaryPath = (directory as NSString).appendingPathComponent(".\(name).\(getpid())-\(token).partial" + (ext.isEmpty ? "" : "." + ext))
+        StalePartials.remove(name: name, in: directory)
+        temporaryPath = (directory as NSString).appendingPathComponent(StalePartials.temporaryName(for: name) + (ext.isEmpty ? "" : "." + ext))
         // Create it now so that an unwritable directory fails before any rendering.
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
