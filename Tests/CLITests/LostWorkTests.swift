@@ -111,3 +111,27 @@ struct LostWorkTests {
         #expect(try manifestOutputs(out + "/manifest.json") == ["iphone-x.rgba"])
     }
 }
+
+@Suite("Batch isolation")
+struct BatchIsolationTests {
+    @Test("an output whose encoder refuses its size fails alone: the others render, the manifest records all, exit 1")
+    func oneBadOutput() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try Data(#"""
+        {"presets": ["iphone-se-3"], "formats": [{"ext": "mp4", "codec": "av1"}, "rgba"],
+         "variants": [{"name": "pad"}, {"name": "crop", "even": "crop"}],
+         "defaults": {"duration": 0.1, "fps": 10, "region": "bar"}, "output": "{variant}.{format}.{ext}"}
+        """#.utf8).write(to: URL(fileURLWithPath: job))
+        let out = dir.file("out")
+        let run = try CommandRunner.notchwave(["batch", job, "--jobs", "1", "-o", out])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("failed crop.mp4-av1.mp4: ") && run.stderr.contains("libsvtav1 needs frames of at least 64x64 px"), "\(run.stderr)")
+        let files = Set((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+        #expect(files.isSuperset(of: ["pad.mp4-av1.mp4", "pad.rgba.rgba", "crop.rgba.rgba", "manifest.json"]), "\(files.sorted())")
+        #expect(!files.contains("crop.mp4-av1.mp4"))
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]
+        let statuses = Dictionary(uniqueKeysWithValues: (json?["outputs"] as? [[String: Any]] ?? []).map { ($0["output"] as? String ?? "", $0["status"] as? String ?? "") })
+        #expect(statuses == ["pad.mp4-av1.mp4": "ok", "pad.rgba.rgba": "ok", "crop.rgba.rgba": "ok", "crop.mp4-av1.mp4": "failed"])
+    }
+}
