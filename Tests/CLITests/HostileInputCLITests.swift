@@ -107,3 +107,28 @@ struct HostilePathTests {
         #expect(dir.contents.isEmpty)
     }
 }
+
+@Suite("File text (CLI)")
+struct FileTextTests {
+    @Test("presets and job files: a BOM is accepted and invalid UTF-8 refused with the same words")
+    func sameTreatment() throws {
+        let dir = TemporaryDirectory()
+        let preset = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent("presets/iphone-x.json"))
+        let job = Data(#"{"presets": ["iphone-x"], "formats": ["rgba"], "output": "{preset}.{ext}"}"#.utf8)
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        try (bom + preset).write(to: URL(fileURLWithPath: dir.file("bom-preset.json")))
+        try (bom + job).write(to: URL(fileURLWithPath: dir.file("bom-job.json")))
+        try (preset.prefix(10) + Data([0xFF]) + preset.dropFirst(10)).write(to: URL(fileURLWithPath: dir.file("bad-preset.json")))
+        try (job.prefix(10) + Data([0xFF]) + job.dropFirst(10)).write(to: URL(fileURLWithPath: dir.file("bad-job.json")))
+        let goodPreset = try CommandRunner.notchwave(["frame", "--time", "0", "--preset-file", dir.file("bom-preset.json"), "-o", dir.file("f.png")])
+        #expect(goodPreset.status == 0, "\(goodPreset.stderr)")
+        let goodJob = try CommandRunner.notchwave(["batch", dir.file("bom-job.json"), "--dry-run", "-o", dir.file("out")])
+        #expect(goodJob.status == 0, "\(goodJob.stderr)")
+        let badPreset = try CommandRunner.notchwave(["frame", "--time", "0", "--preset-file", dir.file("bad-preset.json"), "-o", dir.file("g.png")])
+        let badJob = try CommandRunner.notchwave(["batch", dir.file("bad-job.json"), "--dry-run", "-o", dir.file("out")])
+        for (run, file) in [(badPreset, "bad-preset.json"), (badJob, "bad-job.json")] {
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("\(file): $: not UTF-8 text (invalid byte 0xFF at byte offset 10)"), "\(run.stderr)")
+        }
+    }
+}
