@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme lint docker-check image-check
+.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan
 
 all: build
 
@@ -31,6 +31,29 @@ test: test-deps
 	$(SWIFT) build -c release --build-tests
 	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build
 	$(MAKE) --no-print-directory lint docker-check image-check
+	$(MAKE) --no-print-directory fuzz-brief
+
+# Every parser under libFuzzer with address sanitizer (scripts/fuzz.sh), FUZZ_SECONDS each
+# (default 600); findings go to .build/fuzz-findings. `make fuzz-brief` (20 s each) is
+# part of `make test`, so the fuzz targets keep building and the seed corpus keeps passing.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	SWIFT="$(SWIFT)" scripts/fuzz.sh all $(FUZZ_SECONDS)
+
+fuzz-brief: deps
+	SWIFT="$(SWIFT)" scripts/fuzz.sh all 20
+
+# The whole test suite under address sanitizer, and under thread sanitizer (release
+# builds, so that the rendering tests run at a usable speed; each in its own build path).
+# Leak detection is off: libx265 and XCTest's runner leak on their own (LeakSanitizer
+# reports them at exit, which fails the CLI tests' processes); memory errors still abort.
+test-asan: test-deps
+	$(SWIFT) build -c release --build-tests --sanitize=address --build-path .build/asan
+	ASAN_OPTIONS="detect_leaks=0:$${ASAN_OPTIONS:-}" PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build --sanitize=address --build-path .build/asan
+
+test-tsan: test-deps
+	$(SWIFT) build -c release --build-tests --sanitize=thread --build-path .build/tsan
+	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build --sanitize=thread --build-path .build/tsan
 
 # hadolint on the Dockerfile.
 lint: test-deps

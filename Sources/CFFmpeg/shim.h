@@ -19,6 +19,9 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/log.h>
 #include <libavutil/display.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 /// AVERROR(EAGAIN): "try again", a result rather than an error.
 static inline int nw_averror_eagain(void) { return AVERROR(EAGAIN); }
@@ -31,6 +34,41 @@ static inline int64_t nw_nopts_value(void) { return AV_NOPTS_VALUE; }
 /// The error text FFmpeg gives for a return code.
 static inline void nw_error_string(int code, char *buffer, size_t size) {
     av_strerror(code, buffer, size);
+}
+
+/// The last error FFmpeg logged on this thread (empty when none since the last clear).
+static inline char *nw_last_log_error_buffer(void) {
+    static __thread char buffer[512];
+    return buffer;
+}
+
+/// The log callback: nothing is printed (FFmpeg's own lines would spill several raw lines
+/// onto stderr for an error the tool reports itself); the last error-level line of each
+/// thread is kept, "encoder: message", for the error the failing call then raises.
+static inline void nw_log_callback(void *object, int level, const char *format, va_list arguments) {
+    if (level > AV_LOG_ERROR || format == NULL) return;
+    char *buffer = nw_last_log_error_buffer();
+    const char *name = NULL;
+    if (object != NULL) {
+        const AVClass *class = *(const AVClass **)object;
+        if (class != NULL && class->item_name != NULL) name = class->item_name(object);
+    }
+    char message[400];
+    vsnprintf(message, sizeof message, format, arguments);
+    size_t length = strlen(message);
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == ' ')) message[--length] = 0;
+    if (length == 0) return;
+    snprintf(buffer, 512, "%s%s%s", name ? name : "", name ? ": " : "", message);
+}
+
+/// Routes FFmpeg's log through `nw_log_callback`.
+static inline void nw_install_log_callback(void) { av_log_set_callback(nw_log_callback); }
+
+/// Copies this thread's last logged error into `buffer` and clears it.
+static inline void nw_take_last_log_error(char *buffer, size_t size) {
+    char *last = nw_last_log_error_buffer();
+    snprintf(buffer, size, "%s", last);
+    last[0] = 0;
 }
 
 #endif

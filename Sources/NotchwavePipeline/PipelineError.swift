@@ -1,3 +1,5 @@
+import Foundation
+import NotchwaveModel
 import NotchwaveVideo
 
 /// Why a render stopped.
@@ -21,4 +23,40 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case let .unsupported(message): return message
         }
     }
+}
+
+/// One line for any error the library or Foundation throws: the typed errors' own
+/// descriptions, and for Foundation's file errors the path and the system's reason
+/// (never a raw `Error Domain=NSCocoaErrorDomain …` dump).
+public func oneLineDescription(of error: Error) -> String {
+    switch error {
+    case let error as PipelineError: return error.description
+    case let error as FFmpegError: return error.description
+    case let error as ConfigurationError: return error.description
+    case let error as RequestError: return error.description
+    default: break
+    }
+    let ns = error as NSError
+    if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
+        let path = (ns.userInfo[NSFilePathErrorKey] as? String) ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        var code = ns.domain == NSPOSIXErrorDomain ? Int32(ns.code) : 0
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            code = Int32(underlying.code)
+        }
+        let reason: String
+        if code != 0 {
+            reason = String(cString: strerror(code))
+        } else {
+            switch CocoaError.Code(rawValue: ns.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: reason = "no such file or directory"
+            case .fileWriteNoPermission, .fileReadNoPermission: reason = "permission denied"
+            case .fileWriteOutOfSpace: reason = "no space left on device"
+            case .fileWriteFileExists: reason = "a file is in the way"
+            case .fileWriteVolumeReadOnly: reason = "read-only file system"
+            default: reason = "file error \(ns.code)"
+            }
+        }
+        return path.map { "\($0): \(reason)" } ?? reason
+    }
+    return String(describing: error)
 }

@@ -71,13 +71,14 @@ public struct RenderSession {
     /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout).
     public init(plan: RenderPlan, output: String, encode: EncodeRequest = EncodeRequest(), options: RenderOptions = RenderOptions()) {
         self.plan = plan
-        self.output = output
+        self.output = OutputPath.normalized(output)
         self.encode = encode
         self.options = options
     }
 
     /// The canvas size for `format`: the frame size, made even by padding or cropping
-    /// when the format needs it.
+    /// when the format needs it, and with `--even pad` padded up to the encoder's
+    /// minimum size (SVT-AV1's 64 px, for a bar strip of a 2x preset).
     public static func canvasSize(plan: RenderPlan, format: OutputFormat) -> (width: Int, height: Int) {
         var w = plan.frameWidth, h = plan.frameHeight
         if format.needsEvenSize {
@@ -85,7 +86,21 @@ public struct RenderSession {
             if w % 2 != 0 { w += delta }
             if h % 2 != 0 { h += delta }
         }
+        if plan.evenSizePolicy == .pad, let recipe = format.recipe {
+            (w, h) = EncoderLimits.of(encoder: recipe.encoder).padded(width: w, height: h)
+        }
         return (w, h)
+    }
+
+    /// Fails, in one line naming the limit, when `format`'s encoder cannot take the
+    /// plan's frame size; offers `--even pad` where padding would satisfy it.
+    static func checkEncoderLimits(plan: RenderPlan, format: OutputFormat) throws {
+        guard let recipe = format.recipe else { return }
+        let (width, height) = canvasSize(plan: plan, format: format)
+        guard let problem = EncoderLimits.problem(encoder: recipe.encoder, width: width, height: height) else { return }
+        let limits = EncoderLimits.of(encoder: recipe.encoder)
+        let padding = plan.evenSizePolicy == .crop && width <= limits.maximumWidth && height <= limits.maximumHeight
+        throw PipelineError.unsupported("\(recipe.codec): \(problem)" + (padding ? "; --even pad adds rows or columns of the outside colour to reach it" : "; use another codec or preset"))
     }
 
     /// True when the plan's own colours need transparency.
@@ -109,6 +124,7 @@ public struct RenderSession {
             return format
         }
         try recipe.validate(encode)
+        try checkEncoderLimits(plan: plan, format: format)
         if recipe.codec == "gif" && plan.fps > 50 {
             throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
         }

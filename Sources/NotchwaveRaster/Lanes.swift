@@ -14,3 +14,12 @@ public enum Lanes {
 public typealias FloatLanes = SIMD8<Float>
 /// Eight packed RGBA8 pixels as 32-bit words (little endian: r | g << 8 | b << 16 | a << 24).
 typealias PackedLanes = SIMD8<UInt32>
+
+extension Float {
+    /// The value as an `Int` pixel index, clamped to ±2^30 (NaN gives 0): a conversion
+    /// that never traps, whatever coordinate reaches it.
+    @inline(__always) var clampedPixelIndex: Int {
+        guard !isNaN else { return 0 }
+        return Int(Swift.min(Swift.max(self, -1_073_741_824), 1_073_741_824))
+    }
+}

@@ -25,7 +25,7 @@ public struct SmoothStyle: WaveStyle {
         try SmoothStyle.checkOptionKeys(configuration.options)
         func number(_ key: String, _ range: ClosedRange<Double>) throws(StyleError) -> Double {
             let text = SmoothStyle.optionValue(key, in: configuration.options)
-            guard let value = Double(text), range.contains(value) else {
+            guard let value = TextInput.decimal(text), range.contains(value) else {
                 throw StyleError(style: SmoothStyle.name, message: "\(key) must be a number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
             }
             return value

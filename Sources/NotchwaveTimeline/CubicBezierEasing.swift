@@ -1,3 +1,5 @@
+import NotchwaveModel
+
 /// A CSS / Core Animation timing curve: the cubic Bézier from (0, 0) to (1, 1) with
 /// control points (x1, y1) and (x2, y2). `callAsFunction(x)` solves `x(s) = x` for the
 /// curve parameter `s` (Newton's method, bisection when it stalls) to within 1e-12 —
@@ -35,8 +37,12 @@ public struct CubicBezierEasing: Sendable, Equatable, CustomStringConvertible {
         "cubic-bezier(\(x1), \(y1), \(x2), \(y2))"
     }
 
+    /// The range `cubic-bezier` accepts for y1 and y2: overshoot up to ten times the
+    /// travel either way, which keeps every wave position finite and bounded.
+    public static let yRange = -10.0...10.0
+
     /// Parses a name (`ease-in`, `ease-out`, `ease-in-out`, `linear`, `super-ease-in`) or
-    /// `cubic-bezier(x1,y1,x2,y2)` with x1 and x2 in 0...1.
+    /// `cubic-bezier(x1,y1,x2,y2)` with x1 and x2 in 0...1 and y1 and y2 in `yRange`.
     public static func parse(_ text: String) throws(EasingError) -> CubicBezierEasing {
         let lowered = text.lowercased().filter { $0 != " " }
         if let match = named.first(where: { $0.0 == lowered }) { return match.1 }
@@ -44,13 +50,16 @@ public struct CubicBezierEasing: Sendable, Equatable, CustomStringConvertible {
             throw EasingError(text: text, reason: "expected one of \(named.map(\.0).joined(separator: ", ")) or cubic-bezier(x1,y1,x2,y2)")
         }
         let inner = lowered.dropFirst("cubic-bezier(".count).dropLast()
-        let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        guard numbers.count == 4, numbers.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+        let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map { TextInput.decimal($0) }
+        guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }) else {
             throw EasingError(text: text, reason: "cubic-bezier needs four numbers")
         }
         let v = numbers.map { $0 ?? 0 }
         guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
             throw EasingError(text: text, reason: "x1 and x2 must lie between 0 and 1")
+        }
+        guard yRange.contains(v[1]), yRange.contains(v[3]) else {
+            throw EasingError(text: text, reason: "y1 and y2 must lie between \(Int(yRange.lowerBound)) and \(Int(yRange.upperBound))")
         }
         return CubicBezierEasing(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
     }

@@ -28,7 +28,17 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
         var buffer = [CChar](repeating: 0, count: 256)
         nw_error_string(code, &buffer, buffer.count)
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return FFmpegError(function: function, code: code, message: text.isEmpty ? "error \(code)" : text)
+        var message = text.isEmpty ? "error \(code)" : text
+        if let logged = takeLoggedError() { message += " (\(logged))" }
+        return FFmpegError(function: function, code: code, message: message)
+    }
+
+    /// The last error line FFmpeg logged on this thread, if any (see `quietLogging`).
+    static func takeLoggedError() -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        nw_take_last_log_error(&buffer, buffer.count)
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.isEmpty ? nil : text
     }
 }
 

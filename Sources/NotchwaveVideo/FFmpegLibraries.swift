@@ -14,14 +14,15 @@ public enum FFmpegLibraries {
     /// FFmpeg's own version string (`5.1.6-0+deb12u1`).
     public static var ffmpegVersion: String { String(cString: av_version_info()) }
 
-    /// Silences FFmpeg's log except fatal errors (FFmpeg logs to stderr by default).
+    /// Silences FFmpeg's log (FFmpeg logs to stderr by default): its error lines are
+    /// kept per thread and added to the `FFmpegError` of the call that failed.
     public static func quietLogging() {
-        // FATAL only: every failure reaches the user as one typed line from notchwave, and
-        // FFmpeg's own error lines (a damaged backdrop's decoder, ...) would add more.
-        av_log_set_level(AV_LOG_FATAL)
-        // SVT-AV1 logs its configuration to stderr by itself, outside av_log: errors only.
+        av_log_set_level(AV_LOG_ERROR)
+        nw_install_log_callback()
+        // SVT-AV1 logs to stderr by itself, outside av_log: fatal errors only (the sizes it
+        // refuses are checked up front, see EncoderLimits).
         // (Set here, once, before any thread runs: setenv is not thread-safe.)
-        setenv("SVT_LOG", "1", 0)
+        setenv("SVT_LOG", "0", 0)
     }
 
     /// True when this FFmpeg has an encoder named `name`.

@@ -7,17 +7,21 @@ final class VideoEncoder {
     let settings: EncoderSettings
 
     /// Opens `settings.encoderName`; `globalHeader` when the container wants extradata.
+    ///
+    /// The context is owned by a local until it is open: only then does this object take
+    /// it over (and free it in `deinit`), so a refused open frees it exactly once.
     init(settings: EncoderSettings, globalHeader: Bool) throws(FFmpegError) {
-        self.settings = settings
         guard let codec = avcodec_find_encoder_by_name(settings.encoderName) else {
             throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0,
                               message: "this FFmpeg has no \(settings.encoderName) encoder (install a build with it, e.g. Debian's libavcodec-extra)")
         }
-        guard let context = avcodec_alloc_context3(codec) else {
+        if let problem = EncoderLimits.problem(encoder: settings.encoderName, width: settings.width, height: settings.height) {
+            throw FFmpegError(function: "avcodec_open2(\(settings.encoderName))", code: 0, message: problem)
+        }
+        guard let c = avcodec_alloc_context3(codec) else {
             throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory")
         }
-        self.context = context
-        let c = context
+        var owned: UnsafeMutablePointer<AVCodecContext>? = c
         c.pointee.width = Int32(settings.width)
         c.pointee.height = Int32(settings.height)
         c.pointee.pix_fmt = settings.pixelFormat.av
@@ -39,16 +43,16 @@ final class VideoEncoder {
         let result = avcodec_open2(c, codec, &options.dictionary)
         let unused = options.unusedKeys
         if result < 0 {
-            var ctx: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&ctx)
+            avcodec_free_context(&owned)
             throw FFmpegError.from(result, "avcodec_open2(\(settings.encoderName))")
         }
         if !unused.isEmpty {
-            var ctx: UnsafeMutablePointer<AVCodecContext>? = context
-            avcodec_free_context(&ctx)
+            avcodec_free_context(&owned)
             throw FFmpegError(function: "avcodec_open2(\(settings.encoderName))", code: 0,
                               message: "encoder option(s) not recognised: \(unused.joined(separator: ", "))")
         }
+        self.settings = settings
+        context = c
     }
 
     deinit {

@@ -14,10 +14,6 @@ public final class VideoFrame: @unchecked Sendable {
 
     init(width: Int, height: Int, format: AVPixelFormat, colorRange: AVColorRange, colorSpace: AVColorSpace) throws(FFmpegError) {
         guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
-        self.frame = frame
-        self.width = width
-        self.height = height
-        pixelFormatName = String(cString: av_get_pix_fmt_name(format))
         frame.pointee.format = format.rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
@@ -27,13 +23,18 @@ public final class VideoFrame: @unchecked Sendable {
             frame.pointee.color_primaries = AVCOL_PRI_BT709
             frame.pointee.color_trc = AVCOL_TRC_BT709
         }
-        var f: UnsafeMutablePointer<AVFrame>? = frame
-        do {
-            try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        } catch {
+        // Owned by a local until its buffers exist: a failure frees it here, once, and
+        // this object (whose deinit frees it too) never holds it.
+        let result = av_frame_get_buffer(frame, 0)
+        if result < 0 {
+            var f: UnsafeMutablePointer<AVFrame>? = frame
             av_frame_free(&f)
-            throw error
+            throw FFmpegError.from(result, "av_frame_get_buffer")
         }
+        self.frame = frame
+        self.width = width
+        self.height = height
+        pixelFormatName = String(cString: av_get_pix_fmt_name(format))
     }
 
     /// A frame for an encoder with `settings`: its size and pixel format, tagged BT.709

@@ -89,9 +89,14 @@ func runMain(_ arguments: [String]) -> Int32 {
         Terminal.error("notchwave \(command.name): error: \(error.description)")
         return 1
     } catch {
-        Terminal.error("notchwave \(command.name): error: \(error)")
+        Terminal.error("notchwave \(command.name): error: \(oneLineDescription(of: error))")
         return 1
     }
 }
 
+#if NOTCHWAVE_LIBFUZZER
+// The fuzzing build (scripts/fuzz.sh): libFuzzer's driver runs the parsers instead.
+exit(runFuzzer())
+#else
 exit(runMain(Array(CommandLine.arguments.dropFirst())))
+#endif

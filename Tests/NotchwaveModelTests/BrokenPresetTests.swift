@@ -25,11 +25,14 @@ struct BrokenPresetTests {
         "wrong-type.json": "$.screenPoints: expected an array, found a string (line 9, column 19)",
     ]
 
+    /// Presets beyond the pixel budget or with a disagreeing scale (HostileInputTests).
+    static let budget: Set<String> = ["too-many-pixels.json", "enormous-pixels.json", "scale-mismatch.json"]
+
     @Test("every broken preset has its exact message, and the folder has no unchecked file")
     func messages() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: BrokenPresetTests.directory).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(files == BrokenPresetTests.expected.keys.sorted())
-        for file in files {
+        #expect(Set(files) == Set(BrokenPresetTests.expected.keys).union(BrokenPresetTests.budget))
+        for file in files where !BrokenPresetTests.budget.contains(file) {
             let text = try String(contentsOfFile: BrokenPresetTests.directory + "/" + file, encoding: .utf8)
             do {
                 _ = try Preset.decode(text, file: file)

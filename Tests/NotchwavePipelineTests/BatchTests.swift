@@ -224,7 +224,8 @@ struct BatchTests {
             let dry = try CommandRunner.notchwave(["batch", job, "-o", out, "--dry-run", "--shard", "\(shard)/2"])
             listed += dry.stdoutText.split(separator: "\n").map(String.init)
             let run = try CommandRunner.run(CommandRunner.notchwave, ["batch", job, "-o", out, "--shard", "env", "-q"],
-                                            environment: ["JOB_COMPLETION_INDEX": "\(shard)", "JOB_COMPLETION_COUNT": "2"])
+                                            environment: ProcessInfo.processInfo.environment.merging(
+                                                ["JOB_COMPLETION_INDEX": "\(shard)", "JOB_COMPLETION_COUNT": "2"]) { $1 })
             #expect(run.status == 0, "\(run.stderr)")
             #expect(FileManager.default.fileExists(atPath: out + "/manifest-shard-\(shard)-of-2.json"))
             // Shards share the directory: the contact sheet and index are merge's.

@@ -57,6 +57,11 @@ public enum CommandRunner {
         return ProcessOutput(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// True when this process (and so the binary built beside it) runs under thread
+    /// sanitizer (`make test-tsan`), whose runtime dies with SIGBUS under a file size
+    /// limit and whose shadow memory adds to the resident size.
+    public static let threadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+
     /// Runs the built `notchwave` binary.
     @discardableResult
     public static func notchwave(_ arguments: [String]) throws -> ProcessOutput {

@@ -195,5 +195,8 @@ public struct BatchJobSpec: Sendable, Equatable {
         guard !template.hasPrefix("/"), !template.split(separator: "/").contains("..") else {
             throw ConfigurationError(file: file, path: "$.output", position: position, problem: "the output template must stay inside the output directory")
         }
+        guard !template.contains("//") else {
+            throw ConfigurationError(file: file, path: "$.output", position: position, problem: "the output template has an empty path component (//)")
+        }
     }
 }

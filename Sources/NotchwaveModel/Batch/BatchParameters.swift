@@ -174,7 +174,7 @@ public struct BatchParameterError: Error, Sendable, CustomStringConvertible {
 
 extension JSONOutput {
     var numberValue: Double? { if case let .number(n) = self { return n }; return nil }
-    var intValue: Int? { numberValue.map { Int($0) } }
+    var intValue: Int? { numberValue.flatMap { Int(exactly: $0) } }
     var stringValue: String? { if case let .string(s) = self { return s }; return nil }
     var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
 }

@@ -23,10 +23,19 @@ extension Preset {
         guard pixels.value.width == pixels.value.width.rounded(), pixels.value.height == pixels.value.height.rounded() else {
             throw object.error(at: "screenPixels", object.node["screenPixels"], "pixel sizes must be whole numbers")
         }
+        if let problem = PixelBudget.problem(width: pixels.value.width, height: pixels.value.height) {
+            throw object.error(at: "screenPixels", object.node["screenPixels"], problem)
+        }
         let ratioW = pixels.value.width / points.value.width, ratioH = pixels.value.height / points.value.height
         guard abs(ratioW - ratioH) / ratioW < 0.01 else {
             throw object.error(at: "screenPixels", object.node["screenPixels"],
                                "the pixel size is not the point size times one scale (\(JSONOutput.formatNumber((ratioW * 1000).rounded() / 1000)) across, \(JSONOutput.formatNumber((ratioH * 1000).rounded() / 1000)) down)")
+        }
+        // The UIKit scale renders points at `scale` px; the panel shows that image, or a
+        // downsampled one (the iPhone 12 mini's 3x at 2.88, a MacBook's 2x at 1.68).
+        guard ratioW <= scale.value * 1.01, ratioW >= scale.value * 0.8 else {
+            throw object.error(at: "scale", object.node["scale"],
+                               "a scale of \(JSONOutput.formatNumber(scale.value)) does not agree with the sizes: \(JSONOutput.formatNumber(pixels.value.width)) px over \(JSONOutput.formatNumber(points.value.width)) pt is \(JSONOutput.formatNumber((ratioW * 1000).rounded() / 1000)) px a point, which must be the scale or at most 20 % below it (a downsampled panel)")
         }
         guard corner.value * 2 <= min(points.value.width, points.value.height) else {
             throw object.error(at: "cornerRadius", object.node["cornerRadius"], "a corner radius of \(corner.value) pt does not fit the screen")

@@ -35,11 +35,8 @@ public struct PresetLibrary: Sendable {
 
     /// Reads and validates one preset file.
     public static func load(file: String) throws -> Preset {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let text = try TextInput.read(file) else {
             throw PresetLookupError.unreadable(file)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError(file: file, path: "$", position: nil, problem: "not UTF-8 text")
         }
         return try Preset.decode(text, file: file)
     }

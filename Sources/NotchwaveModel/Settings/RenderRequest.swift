@@ -134,6 +134,9 @@ public struct RenderRequest: Sendable, Equatable {
             }
             throw RequestError.outOfRange("--duration", Double(duration), "more than 0 and at most 3600 seconds")
         }
+        if let problem = PixelBudget.problem(width: preset.screenPixels.value.width, height: preset.screenPixels.value.height) {
+            throw RequestError.invalid("--preset", "\(preset.id): \(problem)")
+        }
         let region = self.region ?? .screen
         var plan = RenderPlan(preset: preset, animation: animation,
                               style: selection,

@@ -93,8 +93,8 @@ public struct BatchManifest: Sendable {
 
     /// Reads a manifest, or nil when the file does not exist.
     public static func load(_ path: String) throws -> BatchManifest? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let root = try JSONValues.parse(String(decoding: data, as: UTF8.self), file: path)
+        guard let text = try TextInput.read(path) else { return nil }
+        let root = try JSONValues.parse(text, file: path)
         var reader = try JSONObjectReader(root, file: path)
         var manifest = BatchManifest(job: try reader.string("job"), shard: nil)
         if reader.has("shard") {
@@ -123,6 +123,43 @@ public struct BatchManifest: Sendable {
         try AtomicOutputFile.write(Array((json.rendered() + "\n").utf8), to: path)
     }
 
+    /// Reads the manifest at `path` for a run; a file that is not a valid manifest is an
+    /// error saying how to recover, unless `rebuild` (`--force`), which starts afresh.
+    static func loadForRun(_ path: String, rebuild: Bool) throws -> BatchManifest? {
+        do {
+            return try load(path)
+        } catch let error as ConfigurationError where rebuild {
+            _ = error
+            return nil
+        } catch let error as ConfigurationError {
+            throw PipelineError.output("\(error.description); the manifest is damaged: rerun with --force to render everything again and rebuild it, or remove \(path)")
+        }
+    }
+
+    /// Records `changes` in the manifest at `path` under an exclusive lock on a lock
+    /// file beside it, re-reading the file first: entries other processes wrote
+    /// meanwhile (another batch into the same directory) are kept, and the entries of
+    /// `changes` win. Returns what was written.
+    static func update(at path: String, job: String, shard: (index: Int, count: Int)?,
+                       changes: [String: ManifestEntry]) throws -> BatchManifest {
+        let lockPath = ((path as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("." + (path as NSString).lastPathComponent + ".lock")
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw PipelineError.output("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw PipelineError.output("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        // A damaged file on disk is replaced by what this run knows.
+        var manifest = ((try? load(path)) ?? nil) ?? BatchManifest(job: job, shard: shard)
+        manifest.job = job
+        manifest.shard = shard
+        for (output, entry) in changes { manifest.entries[output] = entry }
+        try manifest.write(to: path)
+        return manifest
+    }
+
     /// Combines shard manifests into one; the same output in two manifests must agree.
     public static func merge(_ manifests: [BatchManifest]) throws -> BatchManifest {
         var merged = BatchManifest(job: manifests.first?.job ?? "", shard: nil)
@@ -146,14 +183,19 @@ enum OutputDigest {
     static func of(paths: [String]) throws -> (sha256: String, size: Int) {
         var hasher = SHA256()
         var size = 0
+        // read(2), not FileHandle, whose failed reads (a directory, an I/O error) trap.
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         for path in paths.sorted() {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw PipelineError.output("cannot read \(path)") }
-            defer { try? handle.close() }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw PipelineError.output("cannot read \(path): \(String(cString: strerror(errno)))") }
+            defer { close(fd) }
             while true {
-                let chunk = handle.readData(ofLength: 1 << 20)
-                if chunk.isEmpty { break }
-                size += chunk.count
-                chunk.withUnsafeBytes { hasher.update($0) }
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw PipelineError.output("cannot read \(path): \(String(cString: strerror(errno)))") }
+                if count == 0 { break }
+                size += count
+                buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
             }
         }
         return (hasher.finalizeHex(), size)

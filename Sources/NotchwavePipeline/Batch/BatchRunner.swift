@@ -17,7 +17,7 @@ public struct BatchOptions: Sendable {
     /// Options; `jobs` defaults to `BatchOptions.defaultJobs`.
     public init(directory: String, jobs: Int? = nil, shard: (index: Int, count: Int)? = nil, force: Bool = false,
                 report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil) {
-        self.directory = directory
+        self.directory = OutputPath.normalized(directory)
         self.jobs = jobs ?? BatchOptions.defaultJobs
         self.shard = shard
         self.force = force
@@ -79,10 +79,10 @@ public final class BatchRunner: @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: options.directory, withIntermediateDirectories: true)
         } catch {
-            throw PipelineError.output("cannot create the output directory \(options.directory): \((error as NSError).localizedDescription)")
+            throw PipelineError.output("cannot create the output directory \(options.directory): \(oneLineDescription(of: error))")
         }
         let manifestPath = (options.directory as NSString).appendingPathComponent(BatchManifest.fileName(shard: options.shard))
-        var loaded = try BatchManifest.load(manifestPath) ?? BatchManifest(job: plan.job.file, shard: options.shard)
+        var loaded = try BatchManifest.loadForRun(manifestPath, rebuild: options.force) ?? BatchManifest(job: plan.job.file, shard: options.shard)
         loaded.job = plan.job.file
         loaded.shard = options.shard.flatMap { $0.count > 1 ? $0 : nil }
         let items = selectedItems
@@ -109,9 +109,15 @@ public final class BatchRunner: @unchecked Sendable {
                     case .skipped: state.summary.skipped += 1
                     case .failed: state.summary.failures.append((item.output, outcome.error ?? "failed"))
                     }
-                    if let entry { state.manifest.entries[item.output] = entry }
+                    if let entry {
+                        state.manifest.entries[item.output] = entry
+                        state.changes[item.output] = entry
+                    }
                     do {
-                        try state.manifest.write(to: manifestPath)
+                        // Under a lock on the directory's manifest, merged with what
+                        // another batch into the same directory wrote meanwhile.
+                        state.manifest = try BatchManifest.update(at: manifestPath, job: state.manifest.job, shard: state.manifest.shard,
+                                                                  changes: state.changes)
                     } catch {
                         state.failure = error
                     }
@@ -146,6 +152,8 @@ public final class BatchRunner: @unchecked Sendable {
         var manifest: BatchManifest
         var summary = BatchSummary()
         var failure: Error?
+        /// The entries this run wrote (the rest of the manifest may change under it).
+        var changes: [String: ManifestEntry] = [:]
         init(manifest: BatchManifest) { self.manifest = manifest }
     }
 
@@ -181,7 +189,7 @@ public final class BatchRunner: @unchecked Sendable {
         } catch PipelineError.cancelled {
             return (nil, nil)
         } catch {
-            let message = "\(error)"
+            let message = oneLineDescription(of: error)
             return (BatchOutcome(output: item.output, kind: .failed, seconds: Date().timeIntervalSince(start), error: message),
                     ManifestEntry(item: item, status: "failed", error: message))
         }
@@ -189,7 +197,8 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// Combines the shard manifests in `directory` into `manifest.json` and writes the
     /// contact sheet and the index for all of them.
-    public static func merge(directory: String) throws -> BatchManifest {
+    public static func merge(directory given: String) throws -> BatchManifest {
+        let directory = OutputPath.normalized(given)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
         guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }
@@ -206,8 +215,48 @@ public final class BatchRunner: @unchecked Sendable {
             }
         }
         let merged = try BatchManifest.merge(manifests)
+        try verify(merged, directory: directory)
         try merged.write(to: (directory as NSString).appendingPathComponent("manifest.json"))
         try BatchGallery.write(manifest: merged, directory: directory)
         return merged
+    }
+
+    /// Checks every finished entry of `manifest` against the files in `directory`: the
+    /// path stays inside it, and the file (or a sequence's frames) exists with the size
+    /// and SHA-256 recorded. Fails with one line naming what is wrong.
+    static func verify(_ manifest: BatchManifest, directory: String) throws {
+        var problems: [String] = []
+        for output in manifest.entries.keys.sorted() {
+            guard let entry = manifest.entries[output], entry.status == "ok" else { continue }
+            let components = output.split(separator: "/", omittingEmptySubsequences: false)
+            if output.isEmpty || output.hasPrefix("/") || components.contains("..") || output.contains("\0") {
+                problems.append("\(output) (outside the directory)")
+                continue
+            }
+            let path = (directory as NSString).appendingPathComponent(output)
+            let codec = entry.codec == VideoRecipe.pngSequence.codec ? entry.codec : nil
+            guard let format = try? OutputFormat.resolve(path: path, request: EncodeRequest(codec: codec), alpha: false) else {
+                problems.append("\(output) (not an output path)")
+                continue
+            }
+            let files = OutputDigest.files(output: output, directory: directory, format: format, frames: entry.frames ?? 0)
+            guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
+                problems.append("\(output) (missing)")
+                continue
+            }
+            guard let digest = try? OutputDigest.of(paths: files) else {
+                problems.append("\(output) (unreadable)")
+                continue
+            }
+            if digest.size != entry.size {
+                problems.append("\(output) (\(digest.size) bytes, the manifest says \(entry.size.map(String.init) ?? "none"))")
+            } else if digest.sha256 != entry.sha256 {
+                problems.append("\(output) (its SHA-256 differs from the manifest's)")
+            }
+        }
+        guard problems.isEmpty else {
+            let listed = problems.prefix(5).joined(separator: ", ") + (problems.count > 5 ? " and \(problems.count - 5) more" : "")
+            throw PipelineError.output("\(problems.count) output(s) in \(directory) do not match their shard manifests: \(listed); render those shards again")
+        }
     }
 }

@@ -16,7 +16,8 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
 
     /// Prepares to write the files `names` into `directory` (created on commit if
     /// missing); with `noOverwrite`, fails now if any of them exists there.
-    public init(directory: String, names: [String], noOverwrite: Bool) throws {
+    public init(directory given: String, names: [String], noOverwrite: Bool) throws {
+        let directory = OutputPath.normalized(given)
         let url = URL(fileURLWithPath: directory)
         targetDirectory = url.path
         let parent = url.deletingLastPathComponent().path
@@ -27,8 +28,8 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
         if FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw PipelineError.output("cannot write into \(directory): it is a file")
         }
-        let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        temporaryDirectory = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).\(getpid())-\(token).partial")
+        StalePartials.remove(name: url.lastPathComponent, in: parent)
+        temporaryDirectory = (parent as NSString).appendingPathComponent(StalePartials.temporaryName(for: url.lastPathComponent))
         self.names = names
         self.noOverwrite = noOverwrite
         try checkNoneExist()

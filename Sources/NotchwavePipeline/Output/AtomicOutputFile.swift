@@ -14,7 +14,8 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
 
     /// Prepares to write `target`: checks that its directory exists and is writable and,
     /// with `noOverwrite`, that the target does not exist yet.
-    public init(target: String, noOverwrite: Bool) throws {
+    public init(target given: String, noOverwrite: Bool) throws {
+        let target = OutputPath.normalized(given)
         self.target = target
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
@@ -30,9 +31,9 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         if noOverwrite && FileManager.default.fileExists(atPath: target) {
             throw PipelineError.output("\(target) exists (--no-overwrite)")
         }
-        let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let ext = url.pathExtension
-        temporaryPath = (directory as NSString).appendingPathComponent(".\(name).\(getpid())-\(token).partial" + (ext.isEmpty ? "" : "." + ext))
+        StalePartials.remove(name: name, in: directory)
+        temporaryPath = (directory as NSString).appendingPathComponent(StalePartials.temporaryName(for: name) + (ext.isEmpty ? "" : "." + ext))
         // Create it now so that an unwritable directory fails before any rendering.
         let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {

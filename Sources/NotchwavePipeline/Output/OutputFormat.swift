@@ -37,7 +37,8 @@ public enum OutputFormat: Sendable, Equatable {
     /// directory (an existing one, or a path ending in `/`) or a `%05d.png` pattern, else
     /// the container of the extension with `request.codec` (or its default codec).
     /// `alpha` selects the pixel format that carries transparency where one exists.
-    public static func resolve(path: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+    public static func resolve(path given: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+        let path = OutputPath.normalized(given)
         let codec: String? = try request.codec.map { name in
             guard let canonical = codecAliases[name.lowercased()] else {
                 throw PipelineError.unsupported("unknown codec \"\(name)\" (known: h264, hevc, vp9, av1, prores, gif, apng, png)")
@@ -65,6 +66,9 @@ public enum OutputFormat: Sendable, Equatable {
             }
             throw PipelineError.unsupported("--codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
         }
+        if path.contains("%") {
+            throw PipelineError.unsupported("only PNG sequences take a %d pattern (frame-%05d.png); \"\(path)\" is not one")
+        }
         guard let entry = containers.first(where: { $0.ext == ext }) else {
             let known = containers.map { "." + $0.ext }.joined(separator: ", ")
             throw PipelineError.unsupported("cannot tell the format of \"\(path)\" from its extension (known: \(known), .rgba, - for raw frames on stdout, or a directory for a PNG sequence)")
@@ -76,15 +80,21 @@ public enum OutputFormat: Sendable, Equatable {
         return .video(try VideoRecipe.make(codec: chosen, container: ext, alpha: alpha, tenBit: request.tenBit))
     }
 
-    /// A pattern must have exactly one integer field, like `%05d`.
+    /// A pattern must have exactly one integer field, like `%05d` (a width of at most two
+    /// digits), in its file name: never in a directory component.
     static func checkPattern(_ pattern: String) throws {
-        let fields = pattern.components(separatedBy: "%").dropFirst()
+        let name = (pattern as NSString).lastPathComponent
+        let directory = (pattern as NSString).deletingLastPathComponent
+        guard !directory.contains("%") else {
+            throw PipelineError.unsupported("a PNG sequence pattern has its %d field in the file name, not in a directory: \"\(pattern)\"")
+        }
+        let fields = name.components(separatedBy: "%").dropFirst()
         let valid = fields.count == 1 && fields.first.map { field in
-            let digits = field.prefix { $0.isNumber }
-            return field.dropFirst(digits.count).first == "d"
+            let digits = field.prefix { $0.isASCII && $0.isNumber }
+            return digits.count <= 2 && field.dropFirst(digits.count).first == "d"
         } == true
         guard valid else {
-            throw PipelineError.unsupported("a PNG sequence pattern needs one integer field such as %05d, got \"\(pattern)\"")
+            throw PipelineError.unsupported("a PNG sequence pattern needs one integer field such as %05d (width at most 99), got \"\(pattern)\"")
         }
     }
 

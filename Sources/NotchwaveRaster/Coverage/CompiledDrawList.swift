@@ -34,7 +34,7 @@ struct CompiledDrawList {
         bands.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
         paints.removeAll(keepingCapacity: true)
-        for command in list.commands {
+        for command in list.commands where CompiledDrawList.isDrawable(command.shape) {
             let bandStart = Int32(bands.count)
             var minY = Float.infinity, maxY = -Float.infinity
             for band in command.shape.bands where band.y1 > band.y0 {
@@ -51,6 +51,32 @@ struct CompiledDrawList {
             paints.append(paint)
             layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
                                         blend: command.blend, occludes: paint.isOpaque))
+        }
+    }
+
+    /// The largest coordinate magnitude drawn: 2^24 px, beyond which `Float` no longer
+    /// holds whole pixels (a canvas is at most a few thousand pixels across).
+    static let coordinateLimit: Float = 16_777_216
+
+    /// True when every coordinate of `shape` is finite and within `coordinateLimit`: a
+    /// shape with a NaN, an infinity or an enormous coordinate (from extreme easing or
+    /// geometry) is left out rather than trapping in the scanner's integer conversions.
+    static func isDrawable(_ shape: Shape) -> Bool {
+        @inline(__always) func ok(_ v: Float) -> Bool { v.isFinite && Swift.abs(v) <= coordinateLimit }
+        for band in shape.bands {
+            guard ok(band.y0), ok(band.y1) else { return false }
+            for piece in band.left.pieces where !isDrawable(piece) { return false }
+            for piece in band.right.pieces where !isDrawable(piece) { return false }
+        }
+        return true
+    }
+
+    private static func isDrawable(_ piece: BoundaryPiece) -> Bool {
+        @inline(__always) func ok(_ v: Float) -> Bool { v.isFinite && Swift.abs(v) <= coordinateLimit }
+        guard ok(piece.y0), ok(piece.y1) else { return false }
+        switch piece.curve {
+        case let .line(xTop, xBottom): return ok(xTop) && ok(xBottom)
+        case let .arc(cx, cy, r, side): return ok(cx) && ok(cy) && ok(r) && ok(side)
         }
     }
 }

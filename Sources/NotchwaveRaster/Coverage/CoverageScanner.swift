@@ -89,8 +89,8 @@ final class CoverageScanner {
             let row = PieceRow(piece: piece, ya: pa, yb: pb)
             pieceRows[count] = row
             count += 1
-            spanStart = Swift.min(spanStart, Int(row.xMin.rounded(.down)))
-            spanEnd = Swift.max(spanEnd, Int(row.xMax.rounded(.up)))
+            spanStart = Swift.min(spanStart, row.xMin.rounded(.down).clampedPixelIndex)
+            spanEnd = Swift.max(spanEnd, row.xMax.rounded(.up).clampedPixelIndex)
         }
         if count == first { return (first..<first, (0, 0)) }
         return (first..<count, (Swift.min(Swift.max(spanStart, 0), clipWidth), Swift.min(Swift.max(spanEnd, 0), clipWidth)))
@@ -131,7 +131,7 @@ final class CoverageScanner {
         f.update(repeating: 0, count: clippedEnd - clippedStart)
         for p in pieces {
             let piece = pieceRows[p]
-            let pStart = Int(piece.xMin.rounded(.down)), pEnd = Int(piece.xMax.rounded(.up))
+            let pStart = piece.xMin.rounded(.down).clampedPixelIndex, pEnd = piece.xMax.rounded(.up).clampedPixelIndex
             // Cells left of the piece's own span lie fully left of it over its height.
             let fullEnd = Swift.min(Swift.max(pStart, clippedStart), clippedEnd)
             var x = clippedStart

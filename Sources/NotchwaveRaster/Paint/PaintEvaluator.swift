@@ -236,7 +236,7 @@ struct PaintEvaluator {
             body(range)
             return
         }
-        let split = Swift.min(Swift.max(Int((mirrorAxis - 0.5).rounded(.up)), range.lowerBound), range.upperBound)
+        let split = Swift.min(Swift.max((mirrorAxis - 0.5).rounded(.up).clampedPixelIndex, range.lowerBound), range.upperBound)
         body(range.lowerBound..<split)
         body(split..<range.upperBound)
     }

@@ -104,14 +104,14 @@ struct ParsedArguments {
     /// The whole number given for `name`; its range is the library's to check.
     func int(_ name: String) throws -> Int? {
         guard let text = string(name) else { return nil }
-        guard let value = Int(text) else { throw UsageError("--\(name) expects a whole number, got '\(text)'") }
+        guard TextInput.decimal(text) != nil, let value = Int(text) else { throw UsageError("--\(name) expects a whole number, got '\(text)'") }
         return value
     }
 
     /// The number given for `name`; its range is the library's to check.
     func double(_ name: String) throws -> Double? {
         guard let text = string(name) else { return nil }
-        guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+        guard let value = TextInput.decimal(text) else { throw UsageError("--\(name) expects a number, got '\(text)'") }
         return value
     }
 

@@ -35,12 +35,12 @@ enum BatchCommand: Command {
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         if args.positionals.first == "merge" {
             try args.checkPositionals(["merge", "DIR"], required: 2)
-            let merged = try BatchRunner.merge(directory: args.positionals[1])
+            let merged = try BatchRunner.merge(directory: OutputPath.normalized(args.positionals[1]))
             Terminal.error("merged \(merged.entries.count) outputs into \(args.positionals[1])/manifest.json; wrote contact-sheet.png and index.html")
             return 0
         }
         try args.checkPositionals(["JOB.json"], required: 1)
-        let file = args.positionals[0]
+        let file = OutputPath.normalized(args.positionals[0])
         let jobs = try args.int("jobs", in: 1...64)
         var shard: (index: Int, count: Int)? = nil
         if let text = args.string("shard") {
@@ -55,11 +55,11 @@ enum BatchCommand: Command {
             }
         }
         let jobName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let directory = args.string("output") ?? "out/\(jobName)"
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let directory = OutputPath.normalized(args.string("output") ?? "out/\(jobName)")
+        guard let text = try TextInput.read(file) else {
             throw PipelineError.output("cannot read job file \(file)")
         }
-        let job = try BatchJobSpec.decode(String(decoding: data, as: UTF8.self), file: file)
+        let job = try BatchJobSpec.decode(text, file: file)
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")

@@ -25,7 +25,7 @@ enum FrameCommand: Command {
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
         guard let time = try args.double("time", in: 0...3600) else { throw UsageError("missing --time SECONDS") }
-        guard let output = args.string("output") else { throw UsageError("missing -o OUTPUT (.png, .rgba or -)") }
+        guard let output = args.string("output").map(OutputPath.normalized) else { throw UsageError("missing -o OUTPUT (.png, .rgba or -)") }
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }

@@ -61,7 +61,7 @@ enum RenderCommand: Command {
                                    crf: try args.int("crf"), bitrate: args.string("bitrate"), speed: args.string("speed"),
                                    tenBit: args.has("ten-bit"), dither: args.string("dither"))
         let workers = try args.int("workers", in: 1...256)
-        let output = args.string("output") ?? "notchwave.mp4"
+        let output = OutputPath.normalized(args.string("output") ?? "notchwave.mp4")
         let profile = args.string("profile")
         if let profile, profile != "app-preview" { throw UsageError("--profile: unknown profile '\(profile)' (available: app-preview)") }
         if profile == nil, let option = ["audio", "poster"].first(where: { args.string($0) != nil }) ?? (args.has("landscape") ? "landscape" : nil) {

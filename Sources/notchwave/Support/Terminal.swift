@@ -2,9 +2,50 @@ import Foundation
 
 /// Writing to the terminal.
 enum Terminal {
-    /// Writes `text` and a newline to stderr.
+    /// The longest message line written; longer ones are cut with "…".
+    static let maximumLineLength = 2000
+
+    /// Writes `text` and a newline to stderr: control characters escaped (`\n`, `\u{1B}`),
+    /// at most `maximumLineLength` characters. A stderr that cannot be written (closed,
+    /// a full disk, a pipe whose reader left) is ignored: the exit code says what happened.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        writeStandardError(oneLine(text) + "\n")
+    }
+
+    /// `text` as one printable line.
+    static func oneLine(_ text: String) -> String {
+        var line = String.UnicodeScalarView()
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= maximumLineLength { line.append("…"); break }
+            switch scalar.value {
+            case 0x0A: line.append(contentsOf: "\\n".unicodeScalars)
+            case 0x0D: line.append(contentsOf: "\\r".unicodeScalars)
+            case 0x09: line.append(contentsOf: "\\t".unicodeScalars)
+            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
+                line.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: line.append(scalar)
+            }
+            count += 1
+        }
+        return String(line)
+    }
+
+    /// Writes `text` to stderr with write(2), ignoring failures (Foundation's FileHandle
+    /// traps on a failed write).
+    static func writeStandardError(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { buffer in
+            guard var pointer = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = write(STDERR_FILENO, pointer, remaining)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                pointer += written
+                remaining -= written
+            }
+        }
     }
 
     /// True when the descriptor is a terminal.
@@ -34,13 +75,13 @@ final class ProgressBar: @unchecked Sendable {
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
         let line = String(format: "\r%@ [%@] %d/%d frames  %.1f fps  ETA %.1f s ", label, bar, done, total, fps, remaining)
-        FileHandle.standardError.write(Data(line.utf8))
+        Terminal.writeStandardError(line)
         drawn = true
     }
 
     func finish() {
         lock.lock(); defer { lock.unlock() }
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drawn { Terminal.writeStandardError("\n") }
         drawn = false
     }
 }

@@ -1,0 +1,144 @@
+#if NOTCHWAVE_LIBFUZZER
+import Foundation
+import NotchwaveModel
+import NotchwavePipeline
+import NotchwaveRaster
+import NotchwaveScene
+import NotchwaveTimeline
+
+/// The parsers under libFuzzer (`make fuzz`, `scripts/fuzz.sh`). Compiled only into the
+/// fuzzing build (`-D NOTCHWAVE_LIBFUZZER`, `-sanitize=fuzzer,address`), where `main`
+/// hands over to libFuzzer's driver with the target named by `NOTCHWAVE_FUZZ_TARGET`.
+/// Each target feeds the input to a parser and to what consumes its result; any error
+/// thrown is an accepted outcome, a trap or a sanitizer report is a finding.
+enum FuzzTargets {
+    /// Target names and their functions.
+    nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
+        "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
+    ]
+
+    nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary(directory: PresetLibrary.defaultDirectory())
+
+    /// The JSON reader, strict and with comments (the first byte chooses).
+    static func json(_ bytes: [UInt8]) {
+        guard let first = bytes.first, let text = try? TextInput.decode(Array(bytes.dropFirst()), file: "fuzz.json") else { return }
+        if let node = try? JSONParser.parse(text, allowingComments: first & 1 == 1) {
+            _ = node.output.rendered()
+        }
+    }
+
+    /// Preset decoding, then a plan and the first frame's draw list of its bar strip.
+    static func preset(_ bytes: [UInt8]) {
+        guard let text = try? TextInput.decode(bytes, file: "preset.json"), let preset = try? Preset.decode(text, file: "preset.json") else { return }
+        var request = RenderRequest()
+        request.region = .bar
+        request.duration = 0.1
+        guard let plan = try? request.resolveWithStyle(preset: preset), let scene = try? FrameScene(plan: plan) else { return }
+        renderRows(scene: scene, times: [0.05])
+    }
+
+    /// Job-file decoding and planning (every output's parameters, plan and path).
+    static func job(_ bytes: [UInt8]) {
+        guard let library, let text = try? TextInput.decode(bytes, file: "job.json"),
+              let job = try? BatchJobSpec.decode(text, file: "job.json"),
+              let plan = try? BatchPlan(job: job, library: library, directory: "/nonexistent-fuzz") else { return }
+        _ = Sharding.assign(plan.items, count: 3)
+    }
+
+    /// Colour lists, in both appearances.
+    static func colors(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? Color.parseList(text, appearance: .light)
+        _ = try? Color.parse(text, appearance: .dark)
+    }
+
+    /// Easing expressions: parsed, evaluated, and a frame of each style drawn with them.
+    static func easing(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let curve = try? CubicBezierEasing.parse(text) else { return }
+        for i in 0...8 { _ = curve(Double(i) / 8) }
+        guard let preset = try? library?.preset(named: "iphone-se-3") else { return }
+        for style in ["sharp", "smooth"] {
+            var request = RenderRequest()
+            request.region = .bar
+            request.easing = text
+            request.style = style
+            guard let plan = try? request.resolveWithStyle(preset: preset), let scene = try? FrameScene(plan: plan) else { continue }
+            renderRows(scene: scene, times: [0.1, 0.37, 0.8])
+        }
+    }
+
+    /// Output paths and patterns: the format they name, and a sequence's file names.
+    static func output(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard !text.contains("\0"),
+              let format = try? OutputFormat.resolve(path: "/nonexistent-fuzz/" + text, request: EncodeRequest(), alpha: bytes.first.map { $0 & 1 == 1 } ?? false)
+        else { return }
+        if case let .pngSequence(pattern) = format {
+            _ = OutputFormat.sequenceFileName((pattern as NSString).lastPathComponent, 12345)
+        }
+    }
+
+    /// Command-line argument vectors (NUL-separated): parsed against each command's
+    /// options and resolved as far as a render would go before writing anything.
+    static func arguments(_ bytes: [UInt8]) {
+        let words = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        guard let first = words.first, let command = Commands.all.first(where: { $0.name == first }) else { return }
+        guard let parsed = try? ParsedArguments.parse(Array(words.dropFirst()), specs: command.options) else { return }
+        switch command.name {
+        case "render", "frame":
+            guard var request = try? AnimationOptions.request(parsed) else { return }
+            request.duration = try? parsed.double("duration")
+            request.hold = try? parsed.double("hold")
+            request.loops = try? parsed.int("loops")
+            let output = parsed.string("output") ?? "notchwave.mp4"
+            guard !output.contains("\0"), let plan = try? AnimationOptions.plan(parsed, request: request, output: output) else { return }
+            let encode = EncodeRequest(codec: parsed.string("codec")?.lowercased(), quality: try? parsed.choice("quality", Quality.self),
+                                       crf: try? parsed.int("crf"), bitrate: parsed.string("bitrate"), speed: parsed.string("speed"),
+                                       tenBit: parsed.has("ten-bit"), dither: parsed.string("dither"))
+            if let format = try? RenderSession.format(plan: plan, output: "/nonexistent-fuzz/" + output, encode: encode) {
+                _ = RenderSession.canvasSize(plan: plan, format: format)
+            }
+        case "batch":
+            if let shard = parsed.string("shard") { _ = Sharding.parse(shard) }
+            _ = try? parsed.int("jobs", in: 1...64)
+        default:
+            _ = command.help
+        }
+    }
+
+    /// Draws a few rows of `scene` at `times`, on a canvas no larger than 64 rows.
+    static func renderRows(scene: FrameScene, times: [Double]) {
+        let rows = min(scene.canvasHeight, 64)
+        guard scene.canvasWidth > 0, rows > 0, scene.canvasWidth <= 4096 else { return }
+        let canvas = Canvas(width: scene.canvasWidth, height: rows)
+        let rasterizer = Rasterizer(kernel: .simd)
+        for t in times { rasterizer.render(scene.drawList(at: t), into: canvas, rows: 0..<rows) }
+    }
+}
+
+/// Runs libFuzzer's driver on the target `NOTCHWAVE_FUZZ_TARGET` names.
+func runFuzzer() -> Int32 {
+    let name = ProcessInfo.processInfo.environment["NOTCHWAVE_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTargets.all[name] else {
+        Terminal.error("NOTCHWAVE_FUZZ_TARGET must be one of \(FuzzTargets.all.keys.sorted().joined(separator: ", "))")
+        return 64
+    }
+    FuzzTargets.selected = target
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        FuzzTargets.selected?(bytes)
+        return 0
+    }
+}
+
+extension FuzzTargets {
+    nonisolated(unsafe) static var selected: (([UInt8]) -> Void)?
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+#endif

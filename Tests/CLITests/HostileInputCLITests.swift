@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The crash families of issue 11 through the real binary: each must end with one clear
+/// line and exit code 64 or 1 (or 0), never a signal.
+@Suite("Hostile input (CLI)")
+struct HostileInputCLITests {
+    /// Runs the binary through bash so that stderr can be redirected or closed.
+    func shell(_ command: String) throws -> ProcessOutput {
+        try CommandRunner.run("/bin/bash", ["-c", command])
+    }
+
+    var bin: String { "'\(CommandRunner.notchwave)'" }
+
+    @Test("a stderr that cannot be written does not change the exit code", arguments: ["2>/dev/full", "2>&-"])
+    func unwritableStderr(redirect: String) throws {
+        let dir = TemporaryDirectory()
+        let usage = try shell("\(bin) render --no-such-flag \(redirect); echo \"status $?\"")
+        #expect(usage.stdoutText.contains("status 64"), "\(usage.stdoutText) \(usage.stderr)")
+        let ok = try shell("\(bin) render --duration 0.1 -o '\(dir.file("a.mp4"))' \(redirect); echo \"status $?\"")
+        #expect(ok.stdoutText.contains("status 0"), "\(ok.stdoutText) \(ok.stderr)")
+        #expect(dir.contents == ["a.mp4"])
+    }
+
+    @Test("stderr into a pipe that closes early: the batch still finishes every output")
+    func closedPipe() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try Data(#"{"presets": ["iphone-x", "iphone-se-3", "iphone-11"], "formats": ["rgba"], "defaults": {"duration": 0.05, "fps": 20}, "output": "{preset}.{ext}"}"#.utf8)
+            .write(to: URL(fileURLWithPath: job))
+        let run = try shell("\(bin) batch '\(job)' --jobs 1 -o '\(dir.file("out"))' 2>&1 | head -c 1 >/dev/null; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(run.stdoutText.contains("status 0"), "\(run.stdoutText) \(run.stderr)")
+        let outputs = (try? FileManager.default.contentsOfDirectory(atPath: dir.file("out"))) ?? []
+        #expect(Set(outputs).isSuperset(of: ["iphone-x.rgba", "iphone-se-3.rgba", "iphone-11.rgba", "manifest.json"]), "\(outputs)")
+    }
+
+    @Test("extreme easing control points: one line, exit 64")
+    func extremeEasing() throws {
+        let run = try CommandRunner.notchwave(["render", "--easing", "cubic-bezier(0.5,1e17,0.5,0)", "--duration", "0.1", "-o", "/tmp/unused-\(UUID()).mp4"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("y1 and y2 must lie between -10 and 10"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("seconds and whole numbers agree: hex is refused for both", arguments: [["--period", "0x10"], ["--fps", "0x10"], ["--duration", "0x1p1"]])
+    func hex(arguments: [String]) throws {
+        let run = try CommandRunner.notchwave(["render"] + arguments + ["-o", "/tmp/unused-\(UUID()).mp4"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("expects"))
+    }
+
+    @Test("control characters in messages are escaped, and long values are cut")
+    func escaped() throws {
+        let run = try CommandRunner.notchwave(["render", "--preset", "\u{1B}[31mred\nline", "-o", "/tmp/unused.mp4"])
+        #expect(run.status == 64)
+        #expect(!run.stderr.contains("\u{1B}") && run.stderr.contains("\\u{1B}[31mred\\nline"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        let long = try CommandRunner.notchwave(["render", "--preset", String(repeating: "x", count: 100_000), "-o", "/tmp/unused.mp4"])
+        #expect(long.status == 64)
+        #expect(long.stderr.count < 2100, "\(long.stderr.count) characters")
+    }
+
+    @Test("SVT-AV1's 64 px minimum: --even pad pads the bar strip to it, --even crop is refused with the limit")
+    func av1Minimum() throws {
+        let dir = TemporaryDirectory()
+        let padded = try CommandRunner.notchwave(["render", "--preset", "iphone-se-3", "--region", "bar", "--codec", "av1", "--duration", "0.1", "-q", "-o", dir.file("pad.mp4")])
+        #expect(padded.status == 0, "\(padded.stderr)")
+        if padded.status == 0 {
+            let stream = try MediaProbe.stream(dir.file("pad.mp4"))
+            #expect(stream.width == 750 && stream.height == 64)
+        }
+        let cropped = try CommandRunner.notchwave(["render", "--preset", "iphone-se-3", "--region", "bar", "--codec", "av1", "--even", "crop", "--duration", "0.1", "-o", dir.file("crop.mp4")])
+        #expect(cropped.status == 64)
+        #expect(cropped.stderr.contains("at least 64x64 px, this one is 750x40; --even pad"), "\(cropped.stderr)")
+        #expect(dir.contents == ["pad.mp4"], "\(dir.contents)")
+    }
+
+    @Test("a preset beyond the pixel budget: one line before anything is allocated")
+    func pixelBudget() throws {
+        let file = CommandRunner.packageRoot.appendingPathComponent("Tests/NotchwaveModelTests/BrokenPresets/too-many-pixels.json").path
+        let run = try CommandRunner.notchwave(["render", "--preset-file", file, "--duration", "0.1", "-o", "/tmp/unused.mp4"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("beyond the pixel budget"))
+    }
+}
+
+@Suite("Hostile paths (CLI)")
+struct HostilePathTests {
+    @Test("a double slash before a non-ASCII name (a Foundation trap, found by fuzzing) is the same path", arguments: ["render", "frame"])
+    func doubleSlash(command: String) throws {
+        let dir = TemporaryDirectory()
+        let extra = command == "frame" ? ["--time", "0.1"] : ["--duration", "0.1"]
+        let run = try CommandRunner.notchwave([command] + extra + ["-o", dir.path + "//é.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(dir.contents == ["é.png"])
+    }
+
+    @Test("%d patterns: only PNG sequences, one field of width at most 99, only in the file name", arguments: [
+        ("%d/x.png", "not in a directory"), ("x%d.mp4", "only PNG sequences"), ("x%100d.png", "width at most 99"), ("x%d%d.png", "one integer field"),
+    ])
+    func patterns(output: String, message: String) throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file(output)])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(dir.contents.isEmpty)
+    }
+}
+
+@Suite("File text (CLI)")
+struct FileTextTests {
+    @Test("presets and job files: a BOM is accepted and invalid UTF-8 refused with the same words")
+    func sameTreatment() throws {
+        let dir = TemporaryDirectory()
+        let preset = try Data(contentsOf: CommandRunner.packageRoot.appendingPathComponent("presets/iphone-x.json"))
+        let job = Data(#"{"presets": ["iphone-x"], "formats": ["rgba"], "output": "{preset}.{ext}"}"#.utf8)
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        try (bom + preset).write(to: URL(fileURLWithPath: dir.file("bom-preset.json")))
+        try (bom + job).write(to: URL(fileURLWithPath: dir.file("bom-job.json")))
+        try (preset.prefix(10) + Data([0xFF]) + preset.dropFirst(10)).write(to: URL(fileURLWithPath: dir.file("bad-preset.json")))
+        try (job.prefix(10) + Data([0xFF]) + job.dropFirst(10)).write(to: URL(fileURLWithPath: dir.file("bad-job.json")))
+        let goodPreset = try CommandRunner.notchwave(["frame", "--time", "0", "--preset-file", dir.file("bom-preset.json"), "-o", dir.file("f.png")])
+        #expect(goodPreset.status == 0, "\(goodPreset.stderr)")
+        let goodJob = try CommandRunner.notchwave(["batch", dir.file("bom-job.json"), "--dry-run", "-o", dir.file("out")])
+        #expect(goodJob.status == 0, "\(goodJob.stderr)")
+        let badPreset = try CommandRunner.notchwave(["frame", "--time", "0", "--preset-file", dir.file("bad-preset.json"), "-o", dir.file("g.png")])
+        let badJob = try CommandRunner.notchwave(["batch", dir.file("bad-job.json"), "--dry-run", "-o", dir.file("out")])
+        for (run, file) in [(badPreset, "bad-preset.json"), (badJob, "bad-job.json")] {
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("\(file): $: not UTF-8 text (invalid byte 0xFF at byte offset 10)"), "\(run.stderr)")
+        }
+    }
+}
