@@ -22,10 +22,10 @@ demo: build
 	@echo "wrote out/demo.mp4"
 
 # Builds everything in release mode (the SIMD kernels are meant to run optimised), runs
-# the whole test suite, lints the Dockerfile, checks its runtime stage's libraries and
+# the whole test suite, lints the Dockerfile, checks its runtime stage's libraries,
 # assembles and runs the image without a Docker engine (on bookworm as root; it says so
-# and skips elsewhere). The tests' Python tools live in .build/tools
-# (scripts/ensure-deps.sh), first on the PATH.
+# and skips elsewhere), and runs every fuzz target briefly. The tests' Python tools live
+# in .build/tools (scripts/ensure-deps.sh), first on the PATH.
 TOOLS := $(CURDIR)/.build/tools/bin
 test: test-deps
 	$(SWIFT) build -c release --build-tests
