@@ -10,3 +10,6 @@ public protocol Scene: Sendable {
     /// Everything the frame `time` seconds into the clip shows.
     func drawList(at time: Double) -> DrawList
 }
+
+/// The notch waves are a scene.
+extension FrameScene: Scene {}

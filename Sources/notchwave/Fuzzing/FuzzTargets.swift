@@ -15,6 +15,7 @@ enum FuzzTargets {
     /// Target names and their functions.
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
+        "script": script, "scene-options": sceneOptions,
     ]
 
     nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary(directory: PresetLibrary.defaultDirectory())
@@ -107,8 +108,30 @@ enum FuzzTargets {
         }
     }
 
+    /// Interaction scripts: decoded, turned into LiquidSwipe's time line, and its state and
+    /// a few rows of the scene drawn at several times.
+    static func script(_ bytes: [UInt8]) {
+        guard let text = try? TextInput.decode(bytes, file: "script.json"),
+              let script = try? InteractionScript.decode(text, file: "script.json") else { return }
+        let scene = LiquidSwipeScene(options: LiquidSwipeOptions(), script: script, width: 375, height: 812, scale: 0.25)
+        renderRows(scene: scene, times: [0, 0.3, 1.1, 2.5, 7, 60])
+    }
+
+    /// LiquidSwipe's scene options (NUL-separated `key=value` pairs): parsed, and a few rows
+    /// of the scene drawn.
+    static func sceneOptions(_ bytes: [UInt8]) {
+        let pairs = bytes.split(separator: 0).map { item -> (key: String, value: String) in
+            let text = String(decoding: item, as: UTF8.self)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+        guard let options = try? LiquidSwipeOptions.parse(pairs) else { return }
+        let scene = LiquidSwipeScene(options: options, script: nil, width: 375, height: 812, scale: 0.25)
+        renderRows(scene: scene, times: [0])
+    }
+
     /// Draws a few rows of `scene` at `times`, on a canvas no larger than 64 rows.
-    static func renderRows(scene: FrameScene, times: [Double]) {
+    static func renderRows(scene: some Scene, times: [Double]) {
         let rows = min(scene.canvasHeight, 64)
         guard scene.canvasWidth > 0, rows > 0, scene.canvasWidth <= 4096 else { return }
         let canvas = Canvas(width: scene.canvasWidth, height: rows)
