@@ -15,7 +15,8 @@ public final class PreviewFileWriter: @unchecked Sendable {
     private let audio: AudioTrack
     private let muxer: MediaMuxer
     private let audioStream: UnsafeMutablePointer<AVStream>
-    private let packet: UnsafeMutablePointer<AVPacket>
+    private let ownedPacket: OwnedPacket
+    private var packet: UnsafeMutablePointer<AVPacket> { ownedPacket.pointer }
     /// The video settings.
     public let settings: EncoderSettings
     /// Frames written so far.
@@ -44,29 +45,15 @@ public final class PreviewFileWriter: @unchecked Sendable {
             throw FFmpegError(function: "--audio", code: error.code,
                               message: audioFile.map { "cannot read \($0) (\(error.message))" } ?? error.message)
         }
-        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
-        self.packet = packet
+        ownedPacket = try OwnedPacket()
         try muxer.addStream(for: video)
         guard let stream = avformat_new_stream(muxer.context, nil) else {
-            var p: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&p)
             throw FFmpegError(function: "avformat_new_stream", code: 0, message: "out of memory")
         }
         audioStream = stream
-        do throws(FFmpegError) {
-            try check(avcodec_parameters_from_context(stream.pointee.codecpar, audio.encoder), "avcodec_parameters_from_context(aac)")
-            stream.pointee.time_base = audio.encoder.pointee.time_base
-            try muxer.writeHeader(options: [EncoderOption("movflags", "+faststart")])
-        } catch {
-            var p: UnsafeMutablePointer<AVPacket>? = packet
-            av_packet_free(&p)
-            throw error
-        }
-    }
-
-    deinit {
-        var p: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&p)
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, audio.encoder), "avcodec_parameters_from_context(aac)")
+        stream.pointee.time_base = audio.encoder.pointee.time_base
+        try muxer.writeHeader(options: [EncoderOption("movflags", "+faststart")])
     }
 
     /// A new frame in the encoder's format, size and colour tags.

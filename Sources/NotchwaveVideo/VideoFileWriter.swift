@@ -9,7 +9,8 @@ internal import CFFmpeg
 public final class VideoFileWriter: @unchecked Sendable {
     private let encoder: VideoEncoder
     private let muxer: MediaMuxer
-    private let packet: UnsafeMutablePointer<AVPacket>
+    private let ownedPacket: OwnedPacket
+    private var packet: UnsafeMutablePointer<AVPacket> { ownedPacket.pointer }
     /// The settings it encodes with.
     public let settings: EncoderSettings
     /// Frames written so far.
@@ -22,15 +23,9 @@ public final class VideoFileWriter: @unchecked Sendable {
         self.settings = settings
         muxer = try MediaMuxer(path: path, settings: container)
         encoder = try VideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)
-        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
-        self.packet = packet
+        ownedPacket = try OwnedPacket()
         try muxer.addStream(for: encoder)
         try muxer.writeHeader(options: container.options)
-    }
-
-    deinit {
-        var p: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&p)
     }
 
     /// A new frame in the encoder's format, size and colour tags.
