@@ -41,15 +41,15 @@ let package = Package(
             name: "NotchwavePipeline",
             dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
         ),
-        .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel"]),
+        .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"], exclude: ["BrokenPresets"]),
         .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel"]),
         .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),
-        .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "TestSupport"]),
+        .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),
         .testTarget(name: "NotchwaveTextTests", dependencies: ["NotchwaveText", "NotchwaveRaster", "TestSupport"]),
-        .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "TestSupport"],
+        .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "NotchwaveVideo", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ]

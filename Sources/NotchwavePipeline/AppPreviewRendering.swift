@@ -10,16 +10,10 @@ extension RenderSession {
     /// display class.
     public static func previewPlan(_ request: RenderRequest, preset: Preset) throws -> RenderPlan {
         var request = request
-        var loopLength: Double? = nil
-        if request.loop == true && request.duration == nil && request.loops == nil {
-            var one = request
-            one.loops = 1
-            if one.fps == nil { one.fps = 30 }
-            loopLength = try one.resolveWithStyle(preset: preset).duration
-        }
-        try AppPreviewRequest.prepare(&request, loopLength: loopLength)
-        let plan = try request.resolveWithStyle(preset: preset)
-        _ = try AppPreviewRequest.check(plan)
+        let scene = try Scenes.resolve(request, preset: preset)
+        try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength)
+        let plan = try request.resolve(preset: preset, scene: scene)
+        _ = try AppPreviewRequest.check(plan, values: request)
         return plan
     }
 
@@ -33,16 +27,17 @@ extension RenderSession {
     }
 
     /// Checks the output and encoder options against the preview profile.
-    static func previewSetup(plan: RenderPlan, output: String, encode: EncodeRequest, preview: AppPreviewRequest) throws -> PreviewSetup {
+    static func previewSetup(plan: RenderPlan, output: String, preview: AppPreviewRequest) throws -> PreviewSetup {
+        let encode = plan.encoding
         let ext = (output as NSString).pathExtension.lowercased()
         guard output != "-", ext == "mp4" || ext == "mov" else {
             throw PipelineError.unsupported("--profile app-preview writes .mp4 or .mov, not \"\(output)\"")
         }
-        if let codec = encode.codec, codec != "h264" {
-            throw PipelineError.unsupported("--profile app-preview encodes H.264 (App Store Connect takes H.264 or ProRes 422 HQ), not \(codec)")
+        if let codec = encode.codec, codec != .h264 {
+            throw PipelineError.unsupported("profile app-preview encodes H.264 (App Store Connect takes H.264 or ProRes 422 HQ), not \(codec.rawValue)")
         }
-        if let option = encode.givenOptions.first(where: { $0 != "--speed" }) {
-            throw PipelineError.unsupported("\(option) does not apply with --profile app-preview, which sets the encoder (H.264 High at level 4.0, 11 Mbit/s, VBV 12 Mbit/s)")
+        if let option = encode.givenOptions.first(where: { $0.parameter.key != Parameters.speed.key }) {
+            throw PipelineError.unsupported("\(option.subject) does not apply with --profile app-preview, which sets the encoder (H.264 High at level 4.0, 11 Mbit/s, VBV 12 Mbit/s)")
         }
         let displayClass: AppStoreDisplayClass
         do {

@@ -6,10 +6,20 @@ import NotchwaveVideo
 
 /// Single frames: `notchwave frame`.
 public enum FrameExport {
+    /// Draws the top rows (at most `maxRows`) of `scene` at each of `times` and discards
+    /// them: the fuzzing targets' way of exercising a scene end to end, cheaply.
+    public static func exerciseTopRows(of scene: any Scene, times: [Double], maxRows: Int = 64) {
+        let rows = min(scene.canvasHeight, maxRows)
+        guard scene.canvasWidth > 0, rows > 0, scene.canvasWidth <= 4096 else { return }
+        let canvas = Canvas(width: scene.canvasWidth, height: rows)
+        let rasterizer = Rasterizer(kernel: .simd)
+        for t in times { rasterizer.render(scene.drawList(at: t), into: canvas, rows: 0..<rows) }
+    }
+
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
-        let scene = try FrameScene(plan: plan, maskFill: plan.backdrop == nil ? .transparent : .black)
+        let scene = try plan.makeScene(maskFill: plan.backdrop == nil ? .transparent : .black)
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
         if let backdrop = plan.backdrop {

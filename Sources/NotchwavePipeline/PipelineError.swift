@@ -3,7 +3,7 @@ import NotchwaveModel
 import NotchwaveVideo
 
 /// Why a render stopped.
-public enum PipelineError: Error, Sendable, CustomStringConvertible {
+public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
     /// Cancelled by a signal (SIGINT = 2, SIGTERM = 15) or by the caller (0).
     case cancelled(signal: Int32)
     /// The output cannot be written.
@@ -23,6 +23,16 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         case let .unsupported(message): return message
         }
     }
+
+    /// 128 + the signal when cancelled by one; 64 for a request the output cannot take;
+    /// 1 for a failure.
+    public var exitCode: Int32 {
+        switch self {
+        case let .cancelled(signal): return signal == 0 ? ExitCodes.failure : ExitCodes.signal(signal)
+        case .unsupported: return ExitCodes.usage
+        case .output, .ffmpeg: return ExitCodes.failure
+        }
+    }
 }
 
 /// One line for any error the library or Foundation throws: the typed errors' own
@@ -33,7 +43,7 @@ public func oneLineDescription(of error: Error) -> String {
     case let error as PipelineError: return error.description
     case let error as FFmpegError: return error.description
     case let error as ConfigurationError: return error.description
-    case let error as RequestError: return error.description
+    case let error as ParameterError: return error.description
     default: break
     }
     let ns = error as NSError

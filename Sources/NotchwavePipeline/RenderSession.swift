@@ -65,14 +65,22 @@ public struct RenderOptions: Sendable {
 public struct RenderSession {
     public let plan: RenderPlan
     public let output: String
-    public let encode: EncodeRequest
+    /// The output's format, decided from the plan and the path once.
+    public let format: OutputFormat
     public let options: RenderOptions
 
-    /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout).
-    public init(plan: RenderPlan, output: String, encode: EncodeRequest = EncodeRequest(), options: RenderOptions = RenderOptions()) {
+    /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout);
+    /// fails when the output cannot take the plan (codec, alpha, size, options).
+    public init(plan: RenderPlan, output: String, options: RenderOptions = RenderOptions()) throws {
+        let output = OutputPath.normalized(output)
+        try self.init(plan: plan, output: output, format: RenderSession.format(plan: plan, output: output), options: options)
+    }
+
+    /// A session with its format already decided (`RenderSession.format`).
+    public init(plan: RenderPlan, output: String, format: OutputFormat, options: RenderOptions = RenderOptions()) throws {
         self.plan = plan
         self.output = OutputPath.normalized(output)
-        self.encode = encode
+        self.format = format
         self.options = options
     }
 
@@ -103,29 +111,23 @@ public struct RenderSession {
         throw PipelineError.unsupported("\(recipe.codec): \(problem)" + (padding ? "; --even pad adds rows or columns of the outside colour to reach it" : "; use another codec or preset"))
     }
 
-    /// True when the plan's own colours need transparency.
-    static func colorsNeedAlpha(_ plan: RenderPlan) -> Bool {
-        // Over a backdrop (opaque: transparency in it is put over black) every pixel is opaque.
-        guard plan.backdrop == nil else { return false }
-        return !plan.animation.background.isOpaque || !plan.animation.colors.allSatisfy(\.isOpaque)
-    }
-
     /// The output format for the plan: with transparent colours, or with a corner mask
     /// in a format that can carry alpha, the pixel format with alpha. The encoder options
     /// are checked against it here, before anything is rendered.
-    public static func format(plan: RenderPlan, output: String, encode: EncodeRequest) throws -> OutputFormat {
-        let needsAlpha = colorsNeedAlpha(plan)
+    public static func format(plan: RenderPlan, output: String) throws -> OutputFormat {
+        let encode = plan.encoding
+        let needsAlpha = plan.colorsNeedAlpha
         var format = try OutputFormat.resolve(path: output, request: encode, alpha: needsAlpha)
-        if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == "vp9" {
+        if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {
             format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
         guard let recipe = format.recipe else {
-            if let option = encode.givenOptions.first { throw PipelineError.unsupported("\(option) does not apply to raw RGBA frames") }
+            if let option = encode.givenOptions.first { throw ParameterError(subject: option.subject, problem: "does not apply to raw RGBA frames") }
             return format
         }
         try recipe.validate(encode)
         try checkEncoderLimits(plan: plan, format: format)
-        if recipe.codec == "gif" && plan.fps > 50 {
+        if recipe.codec == .gif && plan.fps > 50 {
             throw PipelineError.unsupported("GIF frames last whole hundredths of a second and browsers slow down frames under 2/100 s: use --fps 50 or less (25 or 50 play exactly)")
         }
         return format
@@ -138,36 +140,35 @@ public struct RenderSession {
     }
 
     /// The plan for `request` on `preset`, written to a file with extension
-    /// `outputExtension`: the request's values, then the output format's defaults, then
-    /// the style's (its timing sets the default duration).
+    /// `outputExtension`: the one place a plan is built. The scene is resolved (options
+    /// read, scripts loaded, style built), then the request's values, the output format's
+    /// defaults (GIF's 25 fps) and the scene's timing (the default duration) decide the rest.
     public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String) throws -> RenderPlan {
-        if request.appPreview != nil { return try previewPlan(request, preset: preset) }
-        var request = request
-        if request.fps == nil { request.fps = defaultFPS(outputExtension: outputExtension) }
-        return try request.resolveWithStyle(preset: preset)
+        if request[Parameters.profile] == .appPreview { return try previewPlan(request, preset: preset) }
+        return try Scenes.plan(request, preset: preset, defaultFPS: defaultFPS(outputExtension: outputExtension))
     }
 
     /// Renders every frame; on error or cancellation nothing is left at the output path.
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
-        let format = try RenderSession.format(plan: plan, output: output, encode: encode)
+        let format = self.format
+        let encode = plan.encoding
         let preview = plan.appPreview
-        let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: output, encode: self.encode, preview: $0) }
+        let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: output, preview: $0) }
         let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
         // Over a backdrop the corners are masked black: the backdrop is an opaque screen.
         let maskFill: MaskFill = format.carriesAlpha && plan.backdrop == nil ? .transparent : .black
-        let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height, maskFill: maskFill)
-        let opaque = !RenderSession.colorsNeedAlpha(plan) && maskFill == .black
+        let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: maskFill))
+        let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
         let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = backdrop.map { FrameRenderer(scene: scene, kernel: options.kernel, backdrop: $0) }
-            ?? FrameRenderer(scene: scene, kernel: options.kernel)
+        let renderer = backdrop.map { FrameRenderer(scene: scene, fps: plan.fps, kernel: options.kernel, backdrop: $0) }
+            ?? FrameRenderer(scene: scene, fps: plan.fps, kernel: options.kernel)
         try backdrop?.checkFailure()
         let template = renderer.template
         let total = plan.frameCount
         let fps = plan.fps
-        let encode = self.encode
         // Where the output is written until it is complete (nil for stdout), and the
         // passes over the frames, each making its sink when it starts.
         let destination: AtomicOutput?
@@ -198,7 +199,7 @@ public struct RenderSession {
             // Two passes over the same frames: the palette, then the paletted frames.
             let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
             destination = file
-            let dither = try VideoRecipe.dither(encode)
+            let dither = VideoRecipe.dither(encode)
             var palette: GIFPalette?
             passes = [
                 { try GIFPaletteSink(template: template, fps: fps) { palette = $0 } },
@@ -217,7 +218,7 @@ public struct RenderSession {
                                                    pictureWidth: min(plan.frameWidth, width), pictureHeight: min(plan.frameHeight, height),
                                                    landscape: preview?.landscape ?? false,
                                                    width: setup.width, height: setup.height, fps: fps, frames: total,
-                                                   speed: encode.speed, audio: preview?.audio, posterIndex: setup.posterIndex)
+                                                   speed: encode.speed?.rawValue, audio: preview?.audio, posterIndex: setup.posterIndex)
                 previewSink = sink
                 return sink
             }]

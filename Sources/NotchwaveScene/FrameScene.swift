@@ -9,9 +9,9 @@ public enum MaskFill: Sendable, Equatable {
     case black
 }
 
-/// One render's frames as draw lists: the background, the style's waves, the cutout and
-/// the corner mask, in the spec's painting order, for a canvas of a given size.
-public struct FrameScene: Sendable {
+/// The notch waves' frames as draw lists: the background, the style's waves, the cutout
+/// and the corner mask, in the spec's painting order, for a canvas of a given size.
+public struct FrameScene: Scene {
     /// The resolved plan.
     public let plan: RenderPlan
     /// The device in pixels.
@@ -22,52 +22,52 @@ public struct FrameScene: Sendable {
     /// How the outside of the screen's corners is filled.
     public let maskFill: MaskFill
     private let style: any WaveStyle
-    private let fixedBefore: [DrawCommand]
     private let fixedAfter: [DrawCommand]
     private let base: RGBA8
 
-    /// The scene of `plan` on a `canvasWidth` x `canvasHeight` canvas (defaults: the
-    /// plan's frame size). Extra columns or rows beyond the frame show the outside colour.
-    public init(plan: RenderPlan, canvasWidth: Int? = nil, canvasHeight: Int? = nil, maskFill: MaskFill = .black) throws(StyleError) {
+    /// The scene of `plan` drawing `waves` on a canvas laid out by `layout`. Extra columns
+    /// or rows beyond the frame show the outside colour.
+    public init(plan: RenderPlan, waves: NotchWaves, layout: CanvasLayout) {
         self.plan = plan
         geometry = SceneGeometry(preset: plan.preset)
-        self.canvasWidth = canvasWidth ?? plan.frameWidth
-        self.canvasHeight = canvasHeight ?? plan.frameHeight
-        self.maskFill = maskFill
-        let styleType = try WaveStyles.named(plan.style.name)
-        style = try styleType.init(configuration: StyleConfiguration(geometry: geometry, animation: plan.animation,
-                                                                    options: plan.style.options))
-        base = plan.animation.background.rgba8
+        canvasWidth = layout.width
+        canvasHeight = layout.height
+        maskFill = layout.maskFill
+        style = waves.style
+        base = waves.animation.background.rgba8
         let shapes = WaveShapes(geometry: geometry)
         var after: [DrawCommand] = []
         if plan.drawsCutout, let cutout = shapes.cutout() {
             after.append(DrawCommand(shape: cutout, paint: .solid(.black)))
         }
+        after += FrameScene.outside(plan: plan, shapes: shapes, layout: layout, base: base)
+        fixedAfter = after
+    }
+
+    /// The corner mask and the padding beyond the preset's frame (odd sizes made even),
+    /// which show the outside colour: transparent or black under a mask, else `base`.
+    public static func outside(plan: RenderPlan, shapes: WaveShapes, layout: CanvasLayout, base: RGBA8) -> [DrawCommand] {
+        var commands: [DrawCommand] = []
         var outside = base
         if plan.masksCorners {
-            outside = maskFill == .transparent ? .transparent : .black
+            outside = layout.maskFill == .transparent ? .transparent : .black
             if let mask = shapes.cornerMask(frameHeight: plan.frameHeight) {
-                after.append(maskFill == .transparent
+                commands.append(layout.maskFill == .transparent
                     ? DrawCommand(shape: mask, paint: .solid(.black), blend: .destinationOut)
                     : DrawCommand(shape: mask, paint: .solid(.black)))
             }
         }
-        // Padding beyond the preset's frame (odd sizes made even) shows the outside colour.
         let fw = Float(plan.frameWidth), fh = Float(plan.frameHeight)
-        let cw = Float(self.canvasWidth), ch = Float(self.canvasHeight)
-        if cw > fw { after.append(DrawCommand(shape: .rectangle(x0: fw, y0: 0, x1: cw, y1: ch), paint: .solid(outside), blend: .copy)) }
-        if ch > fh { after.append(DrawCommand(shape: .rectangle(x0: 0, y0: fh, x1: fw, y1: ch), paint: .solid(outside), blend: .copy)) }
-        fixedBefore = []
-        fixedAfter = after
+        let cw = Float(layout.width), ch = Float(layout.height)
+        if cw > fw { commands.append(DrawCommand(shape: .rectangle(x0: fw, y0: 0, x1: cw, y1: ch), paint: .solid(outside), blend: .copy)) }
+        if ch > fh { commands.append(DrawCommand(shape: .rectangle(x0: 0, y0: fh, x1: fw, y1: ch), paint: .solid(outside), blend: .copy)) }
+        return commands
     }
 
     /// The frame at time `t`.
     public func drawList(at t: Double) -> DrawList {
-        DrawList(base: base, commands: fixedBefore + style.drawCommands(at: t) + fixedAfter)
+        DrawList(base: base, commands: style.drawCommands(at: t) + fixedAfter)
     }
-
-    /// The frame at frame index `index`.
-    public func drawList(frame index: Int) -> DrawList { drawList(at: plan.time(ofFrame: index)) }
 
     /// The rows that can change from frame to frame (the bar band, widened to even row
     /// boundaries so that 4:2:0 chroma rows never straddle it); every other row is the
@@ -78,7 +78,4 @@ public struct FrameScene: Sendable {
         let bottom = band.upperBound + band.upperBound % 2
         return (top..<bottom).clamped(to: 0..<canvasHeight)
     }
-
-    /// When the style's animation ends by itself, if it does.
-    public var naturalEnd: Double? { style.naturalEnd }
 }

@@ -1,15 +1,112 @@
+import NotchwaveModel
 import NotchwaveRaster
 
 /// What a scene is to the renderer: a canvas size and, for any time, the draw list of
 /// that moment (a pure function of the time, so frames render alone, in any order, on any
-/// worker). The notch waves (`FrameScene`) and LiquidSwipe (`LiquidSwipeScene`) are scenes.
+/// worker).
 public protocol Scene: Sendable {
     /// The canvas size in pixels.
     var canvasWidth: Int { get }
     var canvasHeight: Int { get }
     /// Everything the frame `time` seconds into the clip shows.
     func drawList(at time: Double) -> DrawList
+    /// The rows that can change from frame to frame (every other row is rendered once).
+    var dynamicRows: Range<Int> { get }
 }
 
-/// The notch waves are a scene.
-extension FrameScene: Scene {}
+extension Scene {
+    /// Every row, by default.
+    public var dynamicRows: Range<Int> { 0..<canvasHeight }
+}
+
+/// How the canvas a scene draws on is laid out by the output.
+public struct CanvasLayout: Sendable {
+    /// The canvas size: the plan's frame, possibly made even or padded for an encoder.
+    public var width: Int, height: Int
+    /// How the outside of the screen's corners (and any padding) is filled.
+    public var maskFill: MaskFill
+    /// A layout.
+    public init(width: Int, height: Int, maskFill: MaskFill) {
+        self.width = width
+        self.height = height
+        self.maskFill = maskFill
+    }
+}
+
+/// A kind of scene (`--scene NAME`): its options, declared like the render parameters;
+/// how the request's values resolve into it (once per output: options read, scripts
+/// loaded, styles built); and the frames it draws. A new scene is one folder with a type
+/// conforming to this protocol, plus its line in `Scenes.all`.
+public protocol SceneKind: PlannedScene {
+    /// The name `--scene` selects it by.
+    static var name: String { get }
+    /// One line for `notchwave scenes`.
+    static var summary: String { get }
+    /// Its own options (`--scene-option key=value`, `"sceneOptions"` in job files).
+    static var options: [any AnyParameter] { get }
+    /// The scene `values` describe on `preset`, with its options already read (`options`).
+    static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Self
+    /// The scene's frames on a canvas laid out by `layout`, for `plan`.
+    func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene
+}
+
+extension SceneKind {
+    public var name: String { Self.name }
+}
+
+/// The registered scenes.
+public enum Scenes {
+    /// Every scene, by name (the first is the default).
+    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self]
+
+    /// The scene `values` ask for (`scene`, default notch-waves), resolved: its options read
+    /// against its declarations, parameters that belong to other scenes refused.
+    public static func resolve(_ values: ParameterValues, preset: Preset) throws -> any SceneKind {
+        let name = values[Parameters.scene] ?? NotchWaves.name
+        guard let kind = all.first(where: { $0.name == name }) else {
+            let names = all.map { $0.name }
+            let hint = EditDistance.closest(to: name, in: names, limit: 2).map { " (did you mean \($0)?)" } ?? ""
+            throw values.error(Parameters.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
+        }
+        try values.checkScope(scene: name, style: name == NotchWaves.name ? values[Parameters.style] : nil)
+        let options = try (values[Parameters.sceneOptions] ?? OptionList()).read(kind.options, option: Parameters.sceneOptions.flag,
+                                                                                 owner: "the \(name) scene", source: values.source(of: Parameters.sceneOptions),
+                                                                                 baseDirectory: values.baseDirectory)
+        return try kind.resolve(values, options: options, preset: preset)
+    }
+
+    /// The scene type named `name`, if any.
+    public static func named(_ name: String) -> (any SceneKind.Type)? { all.first { $0.name == name } }
+}
+
+/// The plan's scene as the renderer builds it.
+extension RenderPlan {
+    /// The resolved scene kind (every plan's scene comes from `Scenes.resolve`).
+    public var sceneKind: any SceneKind {
+        get throws {
+            guard let kind = scene as? any SceneKind else {
+                throw ParameterError(subject: "scene \(scene.name)", problem: "is not a registered scene")
+            }
+            return kind
+        }
+    }
+
+    /// The frames of this plan on a canvas laid out by `layout`.
+    public func makeScene(layout: CanvasLayout) throws -> any Scene {
+        try sceneKind.makeScene(plan: self, layout: layout)
+    }
+
+    /// The frames of this plan at the plan's own frame size.
+    public func makeScene(maskFill: MaskFill = .black) throws -> any Scene {
+        try makeScene(layout: CanvasLayout(width: frameWidth, height: frameHeight, maskFill: maskFill))
+    }
+}
+
+extension Scenes {
+    /// The plan of `values` on `preset`: the scene resolved, then the rest of the values
+    /// (`RenderSession.plan` adds the output's defaults and App Store previews).
+    public static func plan(_ values: ParameterValues, preset: Preset, defaultFPS: Int? = nil) throws -> RenderPlan {
+        let scene = try resolve(values, preset: preset)
+        return try values.resolve(preset: preset, scene: scene, defaultFPS: defaultFPS)
+    }
+}

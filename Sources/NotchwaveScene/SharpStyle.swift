@@ -7,17 +7,18 @@ import NotchwaveTimeline
 public struct SharpStyle: WaveStyle {
     public static let name = "sharp"
     public static let summary = "the seed RainbowBar: solid waves emitted every period, a closing gradient wave after --stop"
-    public static let options: [StyleOption] = []
+    public static let options: [any AnyParameter] = []
 
     private let timeline: SharpTimeline
     private let shapes: WaveShapes
     private let background: RGBA8
     private let loopOffset: Double
+    public let json: JSONOutput
 
-    public init(configuration: StyleConfiguration) throws(StyleError) {
-        try SharpStyle.checkOptionKeys(configuration.options)
-        let easing = try StyleEasing.resolve(configuration.animation.easing, default: .easeIn, style: SharpStyle.name)
-        timeline = SharpTimeline(animation: configuration.animation, easing: easing)
+    public init(configuration: StyleConfiguration) {
+        let easing = configuration.easing ?? .easeIn
+        timeline = SharpTimeline(animation: configuration.animation, easing: CubicBezierEasing(easing))
+        json = .object([("name", .string(SharpStyle.name)), ("easing", easing.json)])
         // A seamless loop shows the steady state: time runs from one wave duration plus
         // one period after the start, when waves are in flight and the state repeats
         // every colors.count periods.

@@ -9,43 +9,35 @@ import NotchwaveTimeline
 public struct SmoothStyle: WaveStyle {
     public static let name = "smooth"
     public static let summary = "the smooth-gradient rainbow: gradient-rimmed waves on a looping clock (--cycle), curtains at --start and --stop"
-    public static let options = [
-        StyleOption(key: "gradient-length", defaultValue: "8", summary: "length of the rim gradient, points"),
-        StyleOption(key: "middle-stop", defaultValue: "0.2", summary: "where the middle colour sits in the rim, 0-1 (the seed's code: 0.2; its article: 0.3)"),
-        StyleOption(key: "dynamic-curtain", defaultValue: "false", summary: "widen the curtains with the waves' easing (the seed's curtains keep one width)"),
-        StyleOption(key: "interpolation", defaultValue: "srgb", summary: "gradient colour space: srgb, linear or oklab"),
-    ]
+    /// The rim gradient's length in points.
+    public static let gradientLength = Parameter<Double>("gradient-length", "POINTS", "length of the rim gradient, points", default: 8,
+                                                         in: 0.01...1000, group: .scene, scope: .styles(["smooth"]))
+    /// Where the middle colour sits in the rim.
+    public static let middleStop = Parameter<Double>("middle-stop", "F", "where the middle colour sits in the rim, 0-1 (the seed's code: 0.2; its article: 0.3)",
+                                                     default: 0.2, in: 0...1, group: .scene, scope: .styles(["smooth"]))
+    /// Whether the curtains widen with the waves' easing.
+    public static let dynamicCurtain = Parameter<Bool>("dynamic-curtain", "BOOL", "widen the curtains with the waves' easing (the seed's curtains keep one width)",
+                                                       default: false, group: .scene, scope: .styles(["smooth"]))
+    /// The gradients' colour space.
+    public static let interpolation = Parameter<GradientInterpolation>("interpolation", "SPACE", "gradient colour space: srgb, linear or oklab",
+                                                                       default: .srgb, group: .scene, scope: .styles(["smooth"]))
+    public static let options: [any AnyParameter] = [gradientLength, middleStop, dynamicCurtain, interpolation]
 
     let timeline: SmoothTimeline
     let builder: SmoothWaveBuilder
     let dynamicCurtain: Bool
     let background: Color
+    public let json: JSONOutput
 
-    public init(configuration: StyleConfiguration) throws(StyleError) {
-        try SmoothStyle.checkOptionKeys(configuration.options)
-        func number(_ key: String, _ range: ClosedRange<Double>) throws(StyleError) -> Double {
-            let text = SmoothStyle.optionValue(key, in: configuration.options)
-            guard let value = TextInput.decimal(text), range.contains(value) else {
-                throw StyleError(style: SmoothStyle.name, message: "\(key) must be a number from \(range.lowerBound) to \(range.upperBound), got \"\(text)\"")
-            }
-            return value
-        }
-        let gradientLength = try number("gradient-length", 0.01...1000)
-        let middleStop = try number("middle-stop", 0...1)
-        let dynamic = SmoothStyle.optionValue("dynamic-curtain", in: configuration.options).lowercased()
-        guard ["true", "false", "yes", "no", "1", "0"].contains(dynamic) else {
-            throw StyleError(style: SmoothStyle.name, message: "dynamic-curtain must be true or false, got \"\(dynamic)\"")
-        }
-        let space = SmoothStyle.optionValue("interpolation", in: configuration.options).lowercased()
-        guard let interpolation = GradientInterpolation(rawValue: space) else {
-            throw StyleError(style: SmoothStyle.name, message: "interpolation must be srgb, linear or oklab, got \"\(space)\"")
-        }
-        let easing = try StyleEasing.resolve(configuration.animation.easing, default: .superEaseIn, style: SmoothStyle.name)
-        timeline = SmoothTimeline(animation: configuration.animation, easing: easing)
-        builder = SmoothWaveBuilder(geometry: configuration.geometry, gradientLength: gradientLength,
-                                    middleStop: middleStop, interpolation: interpolation)
-        dynamicCurtain = ["true", "yes", "1"].contains(dynamic)
+    public init(configuration: StyleConfiguration) {
+        let options = configuration.options
+        let easing = configuration.easing ?? .superEaseIn
+        timeline = SmoothTimeline(animation: configuration.animation, easing: CubicBezierEasing(easing))
+        builder = SmoothWaveBuilder(geometry: configuration.geometry, gradientLength: options[SmoothStyle.gradientLength] ?? 8,
+                                    middleStop: options[SmoothStyle.middleStop] ?? 0.2, interpolation: options[SmoothStyle.interpolation] ?? .srgb)
+        dynamicCurtain = options[SmoothStyle.dynamicCurtain] ?? false
         background = configuration.animation.background
+        json = .object([("name", .string(SmoothStyle.name)), ("easing", easing.json), ("options", options.json)])
     }
 
     public var naturalEnd: Double? { timeline.end }
@@ -118,14 +110,4 @@ public struct SmoothStyle: WaveStyle {
     }
 }
 
-/// Resolving a style's timing curve from `--easing`.
-enum StyleEasing {
-    static func resolve(_ text: String?, default fallback: CubicBezierEasing, style: String) throws(StyleError) -> CubicBezierEasing {
-        guard let text else { return fallback }
-        do {
-            return try CubicBezierEasing.parse(text)
-        } catch {
-            throw StyleError(style: style, message: error.description)
-        }
-    }
-}
+extension GradientInterpolation: ChoiceValue {}

@@ -16,52 +16,22 @@ public struct CubicBezierEasing: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// SwiftUI's `easeIn`: cubic-bezier(0.42, 0, 1, 1).
-    public static let easeIn = CubicBezierEasing(x1: 0.42, y1: 0, x2: 1, y2: 1)
+    public static let easeIn = CubicBezierEasing(EasingCurve.easeIn)
     /// SwiftUI's `easeOut`: cubic-bezier(0, 0, 0.58, 1).
-    public static let easeOut = CubicBezierEasing(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    public static let easeOut = CubicBezierEasing(EasingCurve.easeOut)
     /// SwiftUI's `easeInOut`: cubic-bezier(0.42, 0, 0.58, 1).
-    public static let easeInOut = CubicBezierEasing(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+    public static let easeInOut = CubicBezierEasing(EasingCurve.easeInOut)
     /// `linear`: y = x.
-    public static let linear = CubicBezierEasing(x1: 0, y1: 0, x2: 1, y2: 1)
+    public static let linear = CubicBezierEasing(EasingCurve.linear)
     /// The smooth-gradient rainbow's superEaseIn: cubic-bezier(0.2, 0, 1, 0.7).
-    public static let superEaseIn = CubicBezierEasing(x1: 0.2, y1: 0, x2: 1, y2: 0.7)
+    public static let superEaseIn = CubicBezierEasing(EasingCurve.superEaseIn)
 
-    /// The named curves `--easing` accepts.
-    public static let named: [(String, CubicBezierEasing)] = [
-        ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut),
-        ("linear", .linear), ("super-ease-in", .superEaseIn),
-    ]
+    /// The curve's name, or `cubic-bezier(x1,y1,x2,y2)`.
+    public var description: String { EasingCurve(x1: x1, y1: y1, x2: x2, y2: y2).description }
 
-    /// `cubic-bezier(x1, y1, x2, y2)`.
-    public var description: String {
-        "cubic-bezier(\(x1), \(y1), \(x2), \(y2))"
-    }
-
-    /// The range `cubic-bezier` accepts for y1 and y2: overshoot up to ten times the
-    /// travel either way, which keeps every wave position finite and bounded.
-    public static let yRange = -10.0...10.0
-
-    /// Parses a name (`ease-in`, `ease-out`, `ease-in-out`, `linear`, `super-ease-in`) or
-    /// `cubic-bezier(x1,y1,x2,y2)` with x1 and x2 in 0...1 and y1 and y2 in `yRange`.
-    public static func parse(_ text: String) throws(EasingError) -> CubicBezierEasing {
-        let lowered = text.lowercased().filter { $0 != " " }
-        if let match = named.first(where: { $0.0 == lowered }) { return match.1 }
-        guard lowered.hasPrefix("cubic-bezier("), lowered.hasSuffix(")") else {
-            throw EasingError(text: text, reason: "expected one of \(named.map(\.0).joined(separator: ", ")) or cubic-bezier(x1,y1,x2,y2)")
-        }
-        let inner = lowered.dropFirst("cubic-bezier(".count).dropLast()
-        let numbers = inner.split(separator: ",", omittingEmptySubsequences: false).map { TextInput.decimal($0) }
-        guard numbers.count == 4, numbers.allSatisfy({ $0 != nil }) else {
-            throw EasingError(text: text, reason: "cubic-bezier needs four numbers")
-        }
-        let v = numbers.map { $0 ?? 0 }
-        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-            throw EasingError(text: text, reason: "x1 and x2 must lie between 0 and 1")
-        }
-        guard yRange.contains(v[1]), yRange.contains(v[3]) else {
-            throw EasingError(text: text, reason: "y1 and y2 must lie between \(Int(yRange.lowerBound)) and \(Int(yRange.upperBound))")
-        }
-        return CubicBezierEasing(x1: v[0], y1: v[1], x2: v[2], y2: v[3])
+    /// The solver of `curve`.
+    public init(_ curve: EasingCurve) {
+        self.init(x1: curve.x1, y1: curve.y1, x2: curve.x2, y2: curve.y2)
     }
 
     @inline(__always) private static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
@@ -107,9 +77,3 @@ public struct CubicBezierEasing: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A timing curve that could not be parsed.
-public struct EasingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var text: String
-    public var reason: String
-    public var description: String { "invalid easing \"\(text)\": \(reason)" }
-}

@@ -1,17 +1,15 @@
 import Foundation
 import NotchwaveModel
 import NotchwavePipeline
-import NotchwaveScene
-import NotchwaveVideo
 
 /// Every subcommand, in help order.
 enum Commands {
-    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, CheckPreviewCommand.self, PresetsCommand.self, StylesCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, CheckPreviewCommand.self, PresetsCommand.self, ScenesCommand.self, StylesCommand.self, ParametersCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self]
 }
 
 func mainHelp() -> String {
     var lines = [
-        "notchwave \(NotchwaveVersion.current) — renders the rainbow notch loading animation into video files",
+        "notchwave \(NotchwaveVersion.current) — renders SwiftUI-style animations (the rainbow notch, LiquidSwipe, ...) into video files",
         "",
         "Usage: notchwave COMMAND [options]",
         "",
@@ -28,7 +26,7 @@ func mainHelp() -> String {
 
 /// Runs the command line and returns the exit code.
 func runMain(_ arguments: [String]) -> Int32 {
-    FFmpegLibraries.quietLogging()
+    MediaLibraries.quietLogging()
     signal(SIGPIPE, SIG_IGN)
     // A file size limit (ulimit -f) makes writes fail with EFBIG instead of killing us,
     // so that the temporary output is removed and the error reported.
@@ -49,7 +47,7 @@ func runMain(_ arguments: [String]) -> Int32 {
     }
     if first == "--version" {
         print("notchwave \(NotchwaveVersion.current)")
-        print("FFmpeg \(FFmpegLibraries.ffmpegVersion): \(FFmpegLibraries.versions)")
+        print("FFmpeg \(MediaLibraries.ffmpegVersion): \(MediaLibraries.versions)")
         return 0
     }
     guard let command = Commands.all.first(where: { $0.name == first }) else {
@@ -65,32 +63,11 @@ func runMain(_ arguments: [String]) -> Int32 {
     do {
         let parsed = try ParsedArguments.parse(rest, specs: command.options)
         return try command.run(parsed, context: context)
-    } catch let error as UsageError {
-        Terminal.error("notchwave \(command.name): error: \(error.message) (see notchwave \(command.name) --help)")
-        return 64
-    } catch let error as PipelineError {
-        Terminal.error("notchwave \(command.name): error: \(error.description)")
-        switch error {
-        case let .cancelled(signal): return signal == 0 ? 1 : 128 + signal
-        case .unsupported: return 64
-        case .output, .ffmpeg: return 1
-        }
-    } catch let error as ConfigurationError {
-        Terminal.error("notchwave \(command.name): error: \(error.description)")
-        return 64
-    } catch let error as PresetLookupError {
-        Terminal.error("notchwave \(command.name): error: \(error.description)")
-        if case .unknown = error { return 64 }
-        return 1
-    } catch let error as StyleError {
-        Terminal.error("notchwave \(command.name): error: \(error.description)")
-        return 64
-    } catch let error as FFmpegError {
-        Terminal.error("notchwave \(command.name): error: \(error.description)")
-        return 1
     } catch {
-        Terminal.error("notchwave \(command.name): error: \(oneLineDescription(of: error))")
-        return 1
+        // Errors carry their exit code (ExitCoded); any other error is a failure.
+        let hint = error is UsageError || error is ParameterError ? " (see notchwave \(command.name) --help)" : ""
+        Terminal.error("notchwave \(command.name): error: \(oneLineDescription(of: error))\(hint)")
+        return (error as? any ExitCoded)?.exitCode ?? ExitCodes.failure
     }
 }
 

@@ -73,7 +73,7 @@ struct BatchTests {
         ("{\n  \"presets\": \"some\"\n}", "job.json: $.presets: expected \"all\", a list of preset ids or a filter object (line 2, column 14)"),
         ("{\n  \"presets\": \"all\",\n  \"outptu\": \"x\"\n}", "job.json: $.outptu: unknown key \"outptu\""),
         ("{\n  \"presets\": [\"iphone-x\"],\n  \"output\": \"{preset}-{colour}.mp4\"\n}", "job.json: $.output: unknown placeholder {colour}"),
-        ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\", \"fps\": \"60\"}]}", "job.json: $.variants[0].fps: expected a number, found a string"),
+        ("{\"presets\": [\"iphone-x\"], \"variants\": [{\"name\": \"a\", \"fps\": \"60\"}]}", "job.json: $.variants[0].fps: expected a whole number, found a string"),
         ("{\"presets\": [\"iphone-x\"],\n // a comment\n \"styles\": [\"sharp\",]}", "job.json: $: invalid JSON: unexpected character ']', expected a value (line 3, column 21)"),
         ("{\"presets\": [\"iphone-xx\"]}", "job.json: $.presets[0]: unknown preset \"iphone-xx\""),
         ("{\"presets\": [\"iphone-x\"], \"styles\": [\"wavy\"]}", "job.json: $.styles[0]: unknown style \"wavy\""),
@@ -87,7 +87,7 @@ struct BatchTests {
         // Style options: for a known style, with known names, reported once.
         ("{\"presets\": [\"iphone-x\"],\n \"styleOptions\": {\"smoth\": {\"middle-stop\": 0.3}}}",
          "job.json: $.styleOptions.smoth: options for an unknown style \"smoth\" (available: sharp, smooth) (line 2, column 28)"),
-        ("{\"presets\": [\"iphone-x\"], \"styleOptions\": {\"smooth\": {\"nope\": 1}}}", "job.json: $.styleOptions.smooth: unknown option \"nope\""),
+        ("{\"presets\": [\"iphone-x\"], \"styleOptions\": {\"smooth\": {\"nope\": 1}}}", "job.json: $.styleOptions.smooth: the smooth style has no option 'nope'"),
     ])
     func errors(text: String, message: String) {
         do {
@@ -103,16 +103,18 @@ struct BatchTests {
         let plan = try plan("""
         {"presets": ["iphone-x"], "formats": ["mp4", "gif"],
          "variants": [{"name": "ok", "quality": "Draft"}, {"name": "q", "quality": "bogus"},
-                      {"name": "d", "dither": "bogus"}, {"name": "h", "hold": 1}],
+                      {"name": "d", "dither": "bogus"}, {"name": "h", "hold": 1}, {"name": "e", "dither": "bayer"}],
          "output": "{variant}.{ext}"}
         """)
         func problem(_ output: String) -> String? { plan.items.first { $0.output == output }?.problem }
         // Choices ignore letter case, as on the command line.
         #expect(problem("ok.mp4") == nil && problem("ok.gif") == nil)
-        #expect(problem("q.mp4") == "job.json: $.variants[1].quality (line 2, column 76), format mp4: quality: \"bogus\" is not one of draft, standard, high, lossless")
-        #expect(problem("d.gif")?.contains("format gif: unknown --dither \"bogus\"") == true, "\(problem("d.gif") ?? "")")
-        #expect(problem("d.mp4")?.contains("--dither applies to gif only") == true)
-        #expect(problem("h.mp4")?.contains("$.variants[3] (line 3, column 49), format mp4: --hold: holds the last frame after the closing wave, so it needs --stop") == true,
+        #expect(problem("q.mp4") == "job.json: $.variants[1].quality (line 2, column 76), format mp4: 'bogus' is not one of draft, standard, high, lossless")
+        #expect(problem("d.gif")?.contains("$.variants[2].dither (line 3, column 39), format gif: 'bogus' is not one of none, bayer") == true, "\(problem("d.gif") ?? "")")
+        #expect(problem("e.gif") == nil)
+        #expect(problem("e.mp4")?.contains("$.variants[4].dither (line 3, column 99), format mp4: does not apply to h264 (it applies to gif)") == true,
+                "\(problem("e.mp4") ?? "")")
+        #expect(problem("h.mp4")?.contains("$.variants[3].hold (line 3, column 71), format mp4: holds the last frame after the closing wave, so it needs \"stop\"") == true,
                 "\(problem("h.mp4") ?? "")")
         // The format is checked against the real output path: no extension, no format.
         let bare = try self.plan("{\"presets\": [\"iphone-x\"], \"output\": \"{preset}\"}")

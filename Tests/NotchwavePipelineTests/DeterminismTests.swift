@@ -13,13 +13,13 @@ struct DeterminismTests {
     func clip(_ id: String, workers: Int, kernel: RasterKernel, region: Region) throws -> Data {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request.region = region
-        request.stop = 0.7
-        request.fps = 30
-        let plan = try request.resolveWithStyle(preset: preset)
+        request[Parameters.region] = region
+        request[Parameters.stop] = 0.7
+        request[Parameters.fps] = 30
+        let plan = try Scenes.plan(request, preset: preset)
         let dir = TemporaryDirectory()
         let path = dir.file("clip.rgba")
-        let session = RenderSession(plan: plan, output: path, options: RenderOptions(workers: workers, kernel: kernel))
+        let session = try RenderSession(plan: plan, output: path, options: RenderOptions(workers: workers, kernel: kernel))
         let result = try session.run()
         #expect(result.frames == plan.frameCount)
         return try Data(contentsOf: URL(fileURLWithPath: path))

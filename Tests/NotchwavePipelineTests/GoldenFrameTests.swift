@@ -15,10 +15,10 @@ struct GoldenFrameTests {
     static func plan(_ id: String, stop: Double? = nil, region: Region = .bar, mask: Bool = false) throws -> RenderPlan {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request.region = region
-        request.stop = stop
-        request.masksCorners = mask
-        return try request.resolveWithStyle(preset: preset)
+        request[Parameters.region] = region
+        request[Parameters.stop] = stop
+        request[Parameters.mask] = mask
+        return try Scenes.plan(request, preset: preset)
     }
 
     @Test("bar strips of the seed presets", arguments: [
@@ -41,10 +41,10 @@ struct GoldenFrameTests {
     func smoothStrips(id: String, time: Double, stop: Double?) throws {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request.region = .bar
-        request.stop = stop
-        request.style = "smooth"
-        let plan = try request.resolveWithStyle(preset: preset)
+        request[Parameters.region] = .bar
+        request[Parameters.stop] = stop
+        request[Parameters.style] = "smooth"
+        let plan = try Scenes.plan(request, preset: preset)
         let (rgba, width, height) = try FrameExport.straightRGBA(plan: plan, time: time)
         let name = "smooth-\(id)-bar-t\(time)" + (stop.map { "-stop\($0)" } ?? "")
         let problem = try GoldenImage.check(name: name, rgba: rgba, width: width, height: height, directory: GoldenFrameTests.directory)

@@ -18,34 +18,34 @@ struct VideoRecipeTests {
         ("x.mp4", nil, .standard, ["crf": "20", "preset": "medium", "profile": "high"]),
         ("x.mp4", nil, .high, ["crf": "16", "preset": "slow", "profile": "high"]),
         ("x.mp4", nil, .lossless, ["qp": "0", "preset": "medium"]),
-        ("x.mp4", "hevc", .draft, ["crf": "30", "preset": "veryfast", "x265-params": "log-level=error"]),
-        ("x.mp4", "hevc", .lossless, ["preset": "medium", "x265-params": "log-level=error:lossless=1"]),
+        ("x.mp4", .hevc, .draft, ["crf": "30", "preset": "veryfast", "x265-params": "log-level=error"]),
+        ("x.mp4", .hevc, .lossless, ["preset": "medium", "x265-params": "log-level=error:lossless=1"]),
         ("x.webm", nil, .draft, ["crf": "40", "deadline": "realtime", "cpu-used": "8", "row-mt": "1"]),
         ("x.webm", nil, .high, ["crf": "24", "deadline": "good", "cpu-used": "2", "row-mt": "1"]),
         ("x.webm", nil, .lossless, ["lossless": "1", "deadline": "good", "cpu-used": "4", "row-mt": "1"]),
         ("x.mov", nil, .standard, ["profile": "4444", "vendor": "apl0", "alpha_bits": "16"]),
         ("x.mov", nil, .high, ["profile": "4444xq", "vendor": "apl0", "alpha_bits": "16"]),
-    ] as [(String, String?, Quality, [String: String])])
-    func quality(output: String, codec: String?, quality: Quality, expected: [String: String]) throws {
+    ] as [(String, Codec?, Quality, [String: String])])
+    func quality(output: String, codec: Codec?, quality: Quality, expected: [String: String]) throws {
         #expect(try options(output, EncodeRequest(codec: codec, quality: quality)) == expected)
     }
 
     @Test("--crf, --speed and --bitrate override the table")
     func overrides() throws {
-        #expect(try options("x.mp4", EncodeRequest(quality: .draft, crf: 12, speed: "slower"))
+        #expect(try options("x.mp4", EncodeRequest(quality: .draft, crf: 12, speed: .slower))
                 == ["crf": "12", "preset": "slower", "profile": "high"])
         // A bit rate replaces constant quality.
-        let recipe = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(bitrate: "4M"), alpha: false).recipe)
-        let settings = recipe.encoderSettings(width: 64, height: 64, fps: 30, request: EncodeRequest(bitrate: "4M"))
+        let recipe = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)), alpha: false).recipe)
+        let settings = recipe.encoderSettings(width: 64, height: 64, fps: 30, request: EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)))
         #expect(settings.bitRate == 4_000_000 && !settings.options.contains { $0.key == "crf" })
         // VP9 speed names map onto cpu-used 8 (ultrafast) ... 0.
-        #expect(try options("x.webm", EncodeRequest(speed: "ultrafast"))["cpu-used"] == "8")
-        #expect(try options("x.webm", EncodeRequest(speed: "veryslow"))["cpu-used"] == "0")
+        #expect(try options("x.webm", EncodeRequest(speed: .ultrafast))["cpu-used"] == "8")
+        #expect(try options("x.webm", EncodeRequest(speed: .veryslow))["cpu-used"] == "0")
     }
 
     @Test("containers: +faststart for MP4 and MOV, HEVC tagged hvc1, alpha picks yuva420p for VP9")
     func containers() throws {
-        let hevc = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(codec: "hevc"), alpha: false).recipe)
+        let hevc = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(codec: .hevc), alpha: false).recipe)
         #expect(hevc.codecTag == "hvc1" && hevc.pixelFormat == .yuv420p)
         let vp9 = try #require(try OutputFormat.resolve(path: "x.webm", request: EncodeRequest(), alpha: true).recipe)
         #expect(vp9.pixelFormat == .yuva420p)

@@ -47,19 +47,20 @@ struct IslandAndAppearanceTests {
     @Test("--appearance dark: dark system colours on black")
     func dark() throws {
         var request = RenderRequest()
-        request.appearance = .dark
-        let plan = try request.resolveWithStyle(preset: try seedPreset("iphone-x"))
-        #expect(plan.animation.background == .black)
-        #expect(plan.animation.colors == [Color(rgb: 0xFF453A), Color(rgb: 0x30D158), Color(rgb: 0x0A84FF)])
+        request[Parameters.appearance] = .dark
+        let plan = try Scenes.plan(request, preset: try seedPreset("iphone-x"))
+        let animation = try #require(plan.scene as? NotchWaves).animation
+        #expect(animation.background == .black)
+        #expect(animation.colors == [Color(rgb: 0xFF453A), Color(rgb: 0x30D158), Color(rgb: 0x0A84FF)])
     }
 
     @Test("the corner mask is transparent outside the rounded screen and leaves the inside alone")
     func mask() throws {
         let preset = try seedPreset("iphone-x")
         var request = RenderRequest()
-        request.masksCorners = true
-        let plan = try request.resolveWithStyle(preset: preset)
-        let scene = try FrameScene(plan: plan, maskFill: .transparent)
+        request[Parameters.mask] = true
+        let plan = try Scenes.plan(request, preset: preset)
+        let scene = try plan.frameScene(layout: CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: .transparent))
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer().render(scene.drawList(at: 0), into: canvas, rows: 0..<canvas.height)
         #expect(canvas.pixel(x: 0, y: 0).a == 0)

@@ -85,14 +85,14 @@ struct SmoothStyleTests {
 
     func plan(_ id: String, _ configure: (inout RenderRequest) -> Void) throws -> RenderPlan {
         var request = RenderRequest()
-        request.style = "smooth"
-        request.region = .bar
+        request[Parameters.style] = "smooth"
+        request[Parameters.region] = .bar
         configure(&request)
-        return try request.resolveWithStyle(preset: try seedPreset(id))
+        return try Scenes.plan(request, preset: try seedPreset(id))
     }
 
     func frame(_ plan: RenderPlan, at t: Double) throws -> Canvas {
-        let scene = try FrameScene(plan: plan)
+        let scene = try plan.frameScene()
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer().render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
         return canvas
@@ -134,12 +134,12 @@ struct SmoothStyleTests {
           arguments: ["smooth", "sharp"], [0.0, 0.5])
     func loop(style: String, start: Double) throws {
         var request = RenderRequest()
-        request.style = style
-        request.start = start
-        request.region = .bar
-        request.loop = true
-        request.fps = 30
-        let plan = try request.resolveWithStyle(preset: try seedPreset("iphone-x"))
+        request[Parameters.style] = style
+        request[Parameters.start] = start
+        request[Parameters.region] = .bar
+        request[Parameters.loop] = true
+        request[Parameters.fps] = 30
+        let plan = try Scenes.plan(request, preset: try seedPreset("iphone-x"))
         let length = style == "smooth" ? 1.0 : 0.9
         #expect(abs(plan.duration - length) < 1e-12)
         let first = try frame(plan, at: plan.time(ofFrame: 0))
@@ -157,7 +157,7 @@ struct SmoothStyleTests {
         let preset = try seedPreset("iphone-x")
         let g = SceneGeometry(preset: preset)
         let animation = AnimationParameters(colors: [red, green, blue], stop: 2.0)
-        let style = try SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation))
+        let style = SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation))
         let w = g.halfWidth, o = g.bar.rt + g.bar.rb
         let s = CubicBezierEasing.superEaseIn(progress)
         let opening = style.drawCommands(at: progress)
@@ -184,8 +184,12 @@ struct SmoothStyleTests {
     func dynamicCurtain() throws {
         let g = SceneGeometry(preset: try seedPreset("iphone-x"))
         let animation = AnimationParameters(colors: [red, green, blue])
-        let fixed = try SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation))
-        let dynamic = try SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation, options: ["dynamic-curtain": "true"]))
+        func options(_ pairs: [(String, String)]) throws -> ParameterValues {
+            try OptionList(pairs.map { OptionList.Entry(key: $0.0, input: .text($0.1)) })
+                .read(SmoothStyle.options, option: "style-option", owner: "the smooth style", source: nil)
+        }
+        let fixed = SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation))
+        let dynamic = SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation, options: try options([("dynamic-curtain", "true")])))
         #expect(fixed.curtainScale(0.5) == 1)
         #expect(dynamic.curtainScale(0) == 1)
         #expect(dynamic.curtainScale(0.5) > 1.3)
@@ -194,7 +198,7 @@ struct SmoothStyleTests {
             return (b1?.right.x(at: 15) ?? 0) - (b1?.left.x(at: 15) ?? 0)
         }
         #expect(width(dynamic) > width(fixed) * 1.3)
-        #expect(throws: StyleError.self) { try SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation, options: ["dynamic-curtain": "maybe"])) }
-        #expect(throws: StyleError.self) { try SmoothStyle(configuration: StyleConfiguration(geometry: g, animation: animation, options: ["gradient": "8"])) }
+        #expect(throws: ParameterError.self) { try options([("dynamic-curtain", "maybe")]) }
+        #expect(throws: ParameterError.self) { try options([("gradient", "8")]) }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import NotchwaveTimeline
+import NotchwaveModel
 
 @Suite("Easing bounds")
 struct EasingBoundsTests {
@@ -8,16 +9,16 @@ struct EasingBoundsTests {
     ])
     func refused(text: String) {
         do {
-            _ = try CubicBezierEasing.parse(text)
+            _ = try EasingCurve.parse(text)
             Issue.record("accepted \(text)")
         } catch {
-            #expect(error.description.contains("between") || error.description.contains("four numbers"), "\(error)")
+            #expect(error.message.contains("between") || error.message.contains("four numbers"), "\(error)")
         }
     }
 
     @Test("the extremes of the range give bounded values: y(x) stays within the control hull")
     func extremes() throws {
-        let curve = try CubicBezierEasing.parse("cubic-bezier(0.5,10,0.5,-10)")
+        let curve = CubicBezierEasing(try EasingCurve.parse("cubic-bezier(0.5,10,0.5,-10)"))
         for i in 0...100 {
             let y = curve(Double(i) / 100)
             // A Bézier lies in the convex hull of its control points' y: 0, 10, -10, 1.

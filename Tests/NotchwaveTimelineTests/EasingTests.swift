@@ -1,5 +1,6 @@
 import Testing
 import NotchwaveTimeline
+import NotchwaveModel
 
 @Suite("Cubic Bézier easing")
 struct EasingTests {
@@ -45,11 +46,11 @@ struct EasingTests {
 
     @Test("parsing names and cubic-bezier()")
     func parsing() throws {
-        #expect(try CubicBezierEasing.parse("ease-in") == .easeIn)
-        #expect(try CubicBezierEasing.parse("super-ease-in") == .superEaseIn)
-        #expect(try CubicBezierEasing.parse("cubic-bezier(0.2, 0, 1, 0.7)") == .superEaseIn)
-        #expect(throws: EasingError.self) { try CubicBezierEasing.parse("bouncy") }
-        #expect(throws: EasingError.self) { try CubicBezierEasing.parse("cubic-bezier(1.5,0,1,1)") }
-        #expect(throws: EasingError.self) { try CubicBezierEasing.parse("cubic-bezier(0,0,1)") }
+        #expect(try EasingCurve.parse("ease-in") == .easeIn)
+        #expect(try EasingCurve.parse("super-ease-in") == .superEaseIn)
+        #expect(try EasingCurve.parse("cubic-bezier(0.2, 0, 1, 0.7)") == .superEaseIn)
+        #expect(throws: ParameterProblem.self) { try EasingCurve.parse("bouncy") }
+        #expect(throws: ParameterProblem.self) { try EasingCurve.parse("cubic-bezier(1.5,0,1,1)") }
+        #expect(throws: ParameterProblem.self) { try EasingCurve.parse("cubic-bezier(0,0,1)") }
     }
 }

@@ -82,20 +82,26 @@ struct SharpTimelineTests {
         let preset = Preset(id: "p", name: "P", aliases: [], family: "generic", screenPoints: Sourced(Size2(width: 375, height: 667)),
                             scale: Sourced(2), screenPixels: Sourced(Size2(width: 750, height: 1334)), cornerRadius: Sourced(0),
                             statusBarHeight: Sourced(20), cutout: .none, barOverride: nil, notes: [])
-        // A style whose loop is 0.9 s and whose animation ends 0.9 s after a stop.
-        let timing: RenderRequest.StyleTiming = { animation, _ in (0.9, animation.stop.map { $0 + 0.9 }) }
+        // A scene whose loop is 0.9 s and whose animation ends 0.9 s after a stop at 2 s.
+        struct Timed: PlannedScene {
+            var name: String { "timed" }
+            var isOpaque: Bool { true }
+            var loopLength: Double? { 0.9 }
+            var naturalEnd: Double?
+            var json: JSONOutput { .null }
+        }
         var request = RenderRequest()
-        request.duration = 1.01
-        request.fps = 30
-        #expect(try request.resolve(preset: preset, timing: timing).frameCount == 30)
-        request.duration = 1.02
-        #expect(try request.resolve(preset: preset, timing: timing).frameCount == 31)
-        request.duration = nil
-        request.fps = nil
-        #expect(try request.resolve(preset: preset, timing: timing).frameCount == 180)
-        request.stop = 2
-        request.hold = 0.5
-        let plan = try request.resolve(preset: preset, timing: timing)
+        request[Parameters.duration] = 1.01
+        request[Parameters.fps] = 30
+        #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 30)
+        request[Parameters.duration] = 1.02
+        #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 31)
+        request[Parameters.duration] = nil
+        request[Parameters.fps] = nil
+        #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 180)
+        request[Parameters.stop] = 2
+        request[Parameters.hold] = 0.5
+        let plan = try request.resolve(preset: preset, scene: Timed(naturalEnd: 2.9))
         #expect(abs(plan.duration - 3.4) < 1e-12)
         #expect(plan.frameCount == 204)
         #expect(plan.time(ofFrame: 30) == 0.5)

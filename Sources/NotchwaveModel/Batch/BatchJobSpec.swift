@@ -24,13 +24,15 @@ public struct BatchJobSpec: Sendable, Equatable {
     /// One output format: a file extension and, optionally, a codec and a name for `{format}`.
     public struct Format: Sendable, Equatable {
         public var ext: String
-        public var codec: String?
+        public var codec: Codec?
         public var name: String
     }
 
     /// The options a job gives one style, and where they were written.
     public struct StyleOptions: Sendable, Equatable {
-        public var values: [String: String]
+        public var options: OptionList
+        /// Where the style's object is (`$.styleOptions.smooth`).
+        public var source: ParameterSource
         public var position: JSONPosition
     }
 
@@ -45,12 +47,23 @@ public struct BatchJobSpec: Sendable, Equatable {
     public var file: String
     public var presets: PresetSelection
     public var styles: [String]
+    /// Where each style was written (empty when the job names none: `["sharp"]`).
+    public var stylePositions: [JSONPosition] = []
     public var formats: [Format]
     public var variants: [Variant]
     public var defaults: BatchParameters
     /// Options by style name.
     public var styleOptions: [String: StyleOptions]
     public var outputTemplate: String
+
+    /// True when the job lists its styles.
+    public var stylesGiven: Bool { !stylePositions.isEmpty }
+
+    /// Where the job names `style` (`$.styles[1]`), for messages.
+    public func stylesSource(_ style: String) -> ParameterSource {
+        guard let index = styles.firstIndex(of: style), index < stylePositions.count else { return .commandLine }
+        return .jobFile(path: "$.styles[\(index)]", position: stylePositions[index])
+    }
 
     /// The placeholders an output template may use.
     public static let placeholders = ["preset", "style", "variant", "format", "ext", "codec", "appearance", "fps", "duration"]
@@ -62,7 +75,9 @@ public struct BatchJobSpec: Sendable, Equatable {
         var object = try JSONObjectReader(root, file: file)
         let presets = try decodePresets(&object)
         var styles = ["sharp"]
+        var stylePositions: [JSONPosition] = []
         if let node = object.optional("styles") {
+            if case let .array(items) = node.kind { stylePositions = items.map(\.position) }
             styles = try JSONValues.array(node, file: file, path: "$.styles").enumerated().map { index, item in
                 try JSONValues.string(item, file: file, path: "$.styles[\(index)]")
             }
@@ -101,24 +116,23 @@ public struct BatchJobSpec: Sendable, Equatable {
         if object.has("styleOptions") {
             let reader = try object.object("styleOptions")
             for member in reader.members {
-                let options = try JSONObjectReader(member.value, file: file, path: reader.path(of: member.key))
-                var values: [String: String] = [:]
-                for pair in options.members {
-                    switch pair.value.kind {
-                    case let .string(s): values[pair.key] = s
-                    case let .number(n): values[pair.key] = JSONOutput.formatNumber(n)
-                    case let .bool(b): values[pair.key] = b ? "true" : "false"
-                    default: throw options.error(at: pair.key, pair.value, "expected a string, number or boolean")
-                    }
+                let options: OptionList
+                do {
+                    options = try OptionList.decode(member.value)
+                } catch {
+                    throw reader.error(at: member.key, member.value, error.message)
                 }
-                styleOptions[member.key] = StyleOptions(values: values, position: member.value.position)
+                styleOptions[member.key] = StyleOptions(options: options, source: .jobFile(path: reader.path(of: member.key), position: member.value.position),
+                                                        position: member.value.position)
             }
         }
         let template = try object.optionalString("output") ?? "{preset}-{style}-{variant}.{ext}"
         try checkTemplate(template, file: file, position: object.node["output"]?.position)
         try object.finish()
-        return BatchJobSpec(file: file, presets: presets, styles: styles, formats: formats, variants: variants, defaults: defaults,
-                            styleOptions: styleOptions, outputTemplate: template)
+        var job = BatchJobSpec(file: file, presets: presets, styles: styles, formats: formats, variants: variants, defaults: defaults,
+                               styleOptions: styleOptions, outputTemplate: template)
+        job.stylePositions = stylePositions
+        return job
     }
 
     private static func decodePresets(_ object: inout JSONObjectReader) throws -> PresetSelection {
@@ -155,9 +169,15 @@ public struct BatchJobSpec: Sendable, Equatable {
         var reader = try JSONObjectReader(node, file: file, path: path)
         let ext = try reader.string("ext").lowercased()
         try checkName(ext, reader: reader, key: "ext", what: "an extension")
-        let codec = try reader.optionalString("codec")
-        if let codec { try checkName(codec, reader: reader, key: "codec", what: "a codec name") }
-        let name = try reader.optionalString("name") ?? (codec.map { "\(ext)-\($0)" } ?? ext)
+        var codec: Codec? = nil
+        if let text = try reader.optionalString("codec") {
+            do {
+                codec = try Codec.parse(text)
+            } catch {
+                throw reader.error(at: "codec", reader.node["codec"], error.message)
+            }
+        }
+        let name = try reader.optionalString("name") ?? (codec.map { "\(ext)-\($0.rawValue)" } ?? ext)
         try checkName(name, reader: reader, key: "name", what: "a format name")
         try reader.finish()
         return Format(ext: ext, codec: codec, name: name)

@@ -89,11 +89,17 @@ public struct PresetLibrary: Sendable {
 }
 
 /// A preset that cannot be found or read.
-public enum PresetLookupError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum PresetLookupError: Error, Sendable, Equatable, CustomStringConvertible, ExitCoded {
     case unknown(String, suggestions: [String])
     case missingDirectory(String)
     case unreadable(String)
     case ambiguous(String, [String])
+
+    /// An unknown name is a usage error; a broken library a failure.
+    public var exitCode: Int32 {
+        if case .unknown = self { return ExitCodes.usage }
+        return ExitCodes.failure
+    }
 
     public var description: String {
         switch self {

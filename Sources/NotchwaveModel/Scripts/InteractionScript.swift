@@ -31,6 +31,14 @@ public enum InteractionEvent: Sendable, Equatable {
     /// A tap on the `side` slider at `time` seconds.
     case tap(side: ScreenSide, time: Double)
 
+    /// When the finger lifts (a tap's time).
+    public var end: Double {
+        switch self {
+        case let .drag(_, start, path): return start + (path.last?.t ?? 0)
+        case let .tap(_, time): return time
+        }
+    }
+
     /// When the interaction begins.
     public var start: Double {
         switch self {
@@ -58,6 +66,9 @@ public struct InteractionScript: Sendable, Equatable {
     public init(events: [InteractionEvent]) {
         self.events = events.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
     }
+
+    /// When the last finger lifts (0 for an empty script).
+    public var lastLift: Double { events.map(\.end).max() ?? 0 }
 
     /// The largest time or coordinate a script may hold: far beyond any clip or screen,
     /// small enough that no arithmetic on it overflows.

@@ -12,8 +12,6 @@ public struct AnimationParameters: Sendable, Equatable {
     public var start: Double
     /// When emission stops and the closing wave starts, or nil for none.
     public var stop: Double?
-    /// The timing curve (`ease-in`, `cubic-bezier(...)`, ...), or nil for the style's own.
-    public var easing: String?
     /// The length of one loop of styles that loop (the smooth style's clock).
     public var cycle: Double
     /// Render a seamless loop: whole cycles with no transitions.
@@ -22,8 +20,7 @@ public struct AnimationParameters: Sendable, Equatable {
     /// The spec's defaults: 0.3 s, 3 waves, red, green, blue on white, start 0, no stop.
     public init(period: Double = 0.3, waves: Int = 3, colors: [Color]? = nil, background: Color = .white,
                 start: Double = 0, stop: Double? = nil, appearance: Appearance = .light,
-                easing: String? = nil, cycle: Double = 1, loop: Bool = false) {
-        self.easing = easing
+                cycle: Double = 1, loop: Bool = false) {
         self.cycle = cycle
         self.loop = loop
         self.period = period

@@ -91,37 +91,52 @@ public struct AppPreviewRequest: Sendable, Equatable {
         return String(output[..<slash]) + stem + "-poster.png"
     }
 
-    /// Fits `request` to the specification before it is resolved: 30 fps unless a
+    /// Fits `values` to the specification before they are resolved: 30 fps unless a
     /// lower rate is asked, 15 s unless a duration, a stop or a loop decides it. A loop
-    /// with neither `--duration` nor `--loops` is repeated to fill 15 s, given the
+    /// with neither a duration nor a loop count is repeated to fill 15 s, given the
     /// length of one loop (`loopLength`).
-    public static func prepare(_ request: inout RenderRequest, loopLength: Double?) throws(RequestError) {
-        if let fps = request.fps, Double(fps) > AppPreviewSpec.maxFPS {
-            throw RequestError.invalid("--fps", "an App Store preview has at most 30 frames per second, not \(fps)")
+    public static func prepare(_ values: inout ParameterValues, loopLength: Double?) throws(ParameterError) {
+        if let fps = values.given(Parameters.fps), Double(fps) > AppPreviewSpec.maxFPS {
+            throw values.error(Parameters.fps, "an App Store preview has at most 30 frames per second, not \(fps)")
         }
-        if request.fps == nil { request.fps = 30 }
-        if let region = request.region, region != .screen {
-            throw RequestError.invalid("--region", "an App Store preview shows the whole screen")
+        if !values.isGiven(Parameters.fps) { values[Parameters.fps] = 30 }
+        if let region = values.given(Parameters.region), region != .screen {
+            throw values.error(Parameters.region, "an App Store preview shows the whole screen")
         }
-        if request.loop == true {
-            if request.duration == nil && request.loops == nil, let loopLength, loopLength > 0 {
-                request.loops = Int((AppPreviewSpec.duration.lowerBound / loopLength - 1e-9).rounded(.up))
+        if values[Parameters.loop] == true {
+            if !values.isGiven(Parameters.duration) && !values.isGiven(Parameters.loops), let loopLength, loopLength > 0 {
+                values[Parameters.loops] = Int((AppPreviewSpec.duration.lowerBound / loopLength - 1e-9).rounded(.up))
             }
-        } else if request.duration == nil && request.stop == nil {
-            request.duration = AppPreviewSpec.duration.lowerBound
+        } else if !values.isGiven(Parameters.duration) && !values.isGiven(Parameters.stop) {
+            values[Parameters.duration] = AppPreviewSpec.duration.lowerBound
         }
     }
 
     /// Checks a resolved plan against the specification: its length and frame rate, and
     /// that the device has a display class.
-    public static func check(_ plan: RenderPlan) throws(RequestError) -> AppStoreDisplayClass {
+    public static func check(_ plan: RenderPlan, values: ParameterValues = ParameterValues()) throws(ParameterError) -> AppStoreDisplayClass {
         guard let displayClass = plan.preset.appStoreClass?.value else {
-            throw RequestError.invalid("--profile", "\(plan.preset.name) has no App Store display class (app previews are for the iPhone presets)")
+            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(plan.preset.name) has no App Store display class (app previews are for the iPhone presets)")
         }
         let seconds = Double(plan.frameCount) / Double(plan.fps)
+        let hint = values.isGiven(Parameters.stop) ? " (with a stop, add \(values.mention(Parameters.hold, to: Parameters.stop)) to reach 15 s)"
+            : values[Parameters.loop] == true ? " (choose \(values.mention(Parameters.loops, to: Parameters.loop)))" : ""
         guard seconds >= AppPreviewSpec.duration.lowerBound - 1e-9, seconds <= AppPreviewSpec.duration.upperBound + 1e-9 else {
-            throw RequestError.invalid("--duration", "an App Store preview lasts 15 to 30 s; this one would last \(JSONOutput.formatNumber((seconds * 1000).rounded() / 1000)) s" + (plan.animation.stop != nil ? " (with --stop, add --hold to reach 15 s)" : plan.animation.loop ? " (choose --loops)" : ""))
+            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "an App Store preview lasts 15 to 30 s; this one would last \(JSONOutput.formatNumber((seconds * 1000).rounded() / 1000)) s" + hint)
         }
         return displayClass
+    }
+}
+
+extension ParameterValues {
+    /// The App Store preview these values ask for (nil without `profile app-preview`).
+    func appPreview() throws(ParameterError) -> AppPreviewRequest? {
+        guard self[Parameters.profile] == .appPreview else {
+            for parameter in [Parameters.audio as any AnyParameter, Parameters.poster, Parameters.landscape] where isGiven(parameter) {
+                throw error(parameter, "belongs to \(mention(Parameters.profile, "app-preview", to: parameter))")
+            }
+            return nil
+        }
+        return AppPreviewRequest(audio: file(Parameters.audio), poster: self[Parameters.poster], landscape: self[Parameters.landscape] ?? false)
     }
 }

@@ -34,8 +34,8 @@ public struct Backdrop: Sendable, Equatable {
     /// screen: the size it is scaled to and the offset of its top-left corner (negative
     /// when it is cropped). Throws when the aspect ratios differ by more than
     /// `aspectTolerance` and no `fit` is given.
-    public func placement(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) throws(RequestError) -> BackdropPlacement {
-        guard sourceWidth > 0, sourceHeight > 0 else { throw RequestError.invalid("--backdrop", "\(path) has no picture") }
+    public func placement(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) throws(ParameterError) -> BackdropPlacement {
+        guard sourceWidth > 0, sourceHeight > 0 else { throw ParameterError(subject: "backdrop \(path)", problem: "it has no picture") }
         let source = Double(sourceWidth) / Double(sourceHeight)
         let target = Double(width) / Double(height)
         let mode: BackdropFit
@@ -44,7 +44,7 @@ public struct Backdrop: Sendable, Equatable {
         } else if abs(source / target - 1) <= Backdrop.aspectTolerance {
             mode = .stretch
         } else {
-            throw RequestError.invalid("--backdrop", "\(path) is \(sourceWidth)x\(sourceHeight) (aspect \(JSONOutput.formatNumber((source * 1000).rounded() / 1000))), the screen is \(width)x\(height) (aspect \(JSONOutput.formatNumber((target * 1000).rounded() / 1000))): more than 1 % apart; choose --backdrop-fit fill, fit or stretch")
+            throw ParameterError(subject: "backdrop \(path)", problem: "it is \(sourceWidth)x\(sourceHeight) (aspect \(JSONOutput.formatNumber((source * 1000).rounded() / 1000))), the screen is \(width)x\(height) (aspect \(JSONOutput.formatNumber((target * 1000).rounded() / 1000))): more than 1 % apart; choose a backdrop fit: fill, fit or stretch (--backdrop-fit, \"backdropFit\" in a job file)")
         }
         switch mode {
         case .stretch:
@@ -68,21 +68,18 @@ public struct BackdropPlacement: Sendable, Equatable {
     public var y: Int
 }
 
-extension RenderRequest {
-    /// The backdrop the request names, checked: its options need it, and it replaces
-    /// the background colour.
-    func resolveBackdrop() throws(RequestError) -> Backdrop? {
-        guard let path = backdrop else {
-            if backdropStart != nil { throw RequestError.invalid("--backdrop-start", "offsets a video backdrop, so it needs --backdrop") }
-            if backdropFit != nil { throw RequestError.invalid("--backdrop-fit", "places a backdrop, so it needs --backdrop") }
+extension ParameterValues {
+    /// The backdrop these values ask for, checked (nil without one).
+    func backdrop() throws(ParameterError) -> Backdrop? {
+        guard let path = file(Parameters.backdrop) else {
+            if isGiven(Parameters.backdropStart) { throw error(Parameters.backdropStart, "offsets a video backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropStart))") }
+            if isGiven(Parameters.backdropFit) { throw error(Parameters.backdropFit, "places a backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropFit))") }
             return nil
         }
-        guard !path.isEmpty else { throw RequestError.invalid("--backdrop", "expects a file name") }
-        if background != nil {
-            throw RequestError.invalid("--background", "the backdrop is the background; drop --background or --backdrop")
+        guard !path.isEmpty else { throw error(Parameters.backdrop, "expects a file name") }
+        if isGiven(Parameters.background) {
+            throw error(Parameters.background, "the backdrop is the background; give one of \(subject(Parameters.background)) and \(subject(Parameters.backdrop))")
         }
-        let start = backdropStart ?? 0
-        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--backdrop-start", start, "0 to 3600 seconds") }
-        return Backdrop(path: path, start: start, fit: backdropFit)
+        return Backdrop(path: path, start: self[Parameters.backdropStart] ?? 0, fit: self[Parameters.backdropFit])
     }
 }

@@ -6,28 +6,31 @@ public enum Quality: String, Sendable, CaseIterable {
     case lossless
 }
 
-/// How the user asked the video to be encoded, before it is mapped onto a codec's
-/// settings: every field optional, `nil` meaning the codec's default for the quality.
+/// How the video is to be encoded, read from the parameters: typed values, `nil` meaning
+/// the codec's default for the quality. The output's codec and its encoder settings are
+/// decided from this and the output path (`OutputFormat`).
 public struct EncodeRequest: Sendable, Equatable {
-    /// A codec name (`h264`, `hevc`, `vp9`, `av1`, `prores`, `gif`, `apng`, `png`), or nil
-    /// to choose from the output's extension.
-    public var codec: String?
-    /// The quality preset (default `standard`).
-    public var quality: Quality?
+    /// The codec, or nil to choose from the output's extension.
+    public var codec: Codec?
+    /// The quality preset.
+    public var quality: Quality
     /// Constant rate factor, overriding the quality's.
     public var crf: Int?
-    /// Target bit rate (`4M`, `800k`), overriding the quality's rate control.
-    public var bitrate: String?
-    /// Encoder speed preset (x264/x265 names such as `veryfast`, `slow`).
-    public var speed: String?
+    /// Target bit rate, overriding the quality's rate control.
+    public var bitrate: BitRate?
+    /// Encoder speed preset.
+    public var speed: SpeedPreset?
     /// 10-bit output where the codec offers it (HEVC).
     public var tenBit: Bool
-    /// GIF dithering (`none`, `bayer`, `floyd_steinberg`, `sierra2_4a`).
-    public var dither: String?
+    /// GIF dithering.
+    public var dither: Dither
+    /// How messages name each encoder parameter that was given (`--crf`, or its JSON
+    /// path with line and column), by key.
+    public var given: [String: String]
 
-    /// An empty request (all defaults).
-    public init(codec: String? = nil, quality: Quality? = nil, crf: Int? = nil, bitrate: String? = nil,
-                speed: String? = nil, tenBit: Bool = false, dither: String? = nil) {
+    /// A request (defaults: standard quality, 8-bit, sierra2_4a dithering).
+    public init(codec: Codec? = nil, quality: Quality = .standard, crf: Int? = nil, bitrate: BitRate? = nil,
+                speed: SpeedPreset? = nil, tenBit: Bool = false, dither: Dither = .sierra24a, given: [String: String] = [:]) {
         self.codec = codec
         self.quality = quality
         self.crf = crf
@@ -35,20 +38,33 @@ public struct EncodeRequest: Sendable, Equatable {
         self.speed = speed
         self.tenBit = tenBit
         self.dither = dither
+        self.given = given
     }
 
-    /// The command-line names of the options set (codec aside), for messages.
-    public var givenOptions: [String] {
-        var names: [String] = []
-        if quality != nil { names.append("--quality") }
-        if crf != nil { names.append("--crf") }
-        if bitrate != nil { names.append("--bitrate") }
-        if speed != nil { names.append("--speed") }
-        if tenBit { names.append("--ten-bit") }
-        if dither != nil { names.append("--dither") }
-        return names
+    /// The encoder parameters `values` give.
+    public init(_ values: ParameterValues) {
+        self.init(codec: values[Parameters.codec], quality: values[Parameters.quality] ?? .standard, crf: values[Parameters.crf],
+                  bitrate: values[Parameters.bitrate], speed: values[Parameters.speed], tenBit: values[Parameters.tenBit] ?? false,
+                  dither: values[Parameters.dither] ?? .sierra24a)
+        for parameter in Parameters.inGroups([.encoding]) where ![Parameters.codec.key, Parameters.even.key].contains(parameter.key) && values.isGiven(parameter) {
+            given[parameter.key] = values.subject(parameter)
+        }
     }
 
-    /// The x264 / x265 speed preset names.
-    public static let speedPresets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    /// The encoder parameters given (codec and even-size policy aside), as messages name
+    /// them, in the registry's order.
+    public var givenOptions: [(parameter: any AnyParameter, subject: String)] {
+        Parameters.inGroups([.encoding]).compactMap { parameter in given[parameter.key].map { (parameter, $0) } }
+    }
+
+    /// The first parameter given that does not apply to `codec` (its declared scope),
+    /// named as it was written.
+    public func problem(for codec: Codec) -> ParameterError? {
+        for (parameter, subject) in givenOptions {
+            if case let .codecs(codecs) = parameter.scope, !codecs.contains(codec) {
+                return ParameterError(subject: subject, problem: "does not apply to \(codec.rawValue) (it applies to \(parameter.scope.summary))")
+            }
+        }
+        return nil
+    }
 }

@@ -14,15 +14,31 @@ public enum EvenSizePolicy: String, Sendable, CaseIterable {
     case crop
 }
 
-/// A fully resolved render: every default applied and every value validated. The
-/// pipeline and the scene read only this.
+/// A scene as resolved: its options read and checked, any script loaded, its style built
+/// (the scene module's `SceneKind` types conform). The model sees only what a plan needs
+/// without pixels; the renderer builds frames from the scene module's side of it.
+public protocol PlannedScene: Sendable {
+    /// The scene's name (`notch-waves`).
+    var name: String { get }
+    /// True when every pixel of every frame is opaque.
+    var isOpaque: Bool { get }
+    /// The length of one seamless loop, for `loop`; nil for scenes that do not loop.
+    var loopLength: Double? { get }
+    /// When the scene is over by itself (a stop's closing wave, a script's last event
+    /// settled), or nil: the default duration follows it.
+    var naturalEnd: Double? { get }
+    /// The scene's resolved settings as canonical JSON (plan equality, summaries).
+    var json: JSONOutput { get }
+}
+
+/// A fully resolved render: every default applied and every value read and checked; no
+/// text is left to parse. Built once per output by `RenderSession.plan`; the renderer and
+/// the encoder only read it.
 public struct RenderPlan: Sendable, Equatable {
     /// The device.
     public var preset: Preset
-    /// The animation.
-    public var animation: AnimationParameters
-    /// The wave style and its options.
-    public var style: StyleSelection
+    /// What is drawn.
+    public var scene: any PlannedScene
     /// Frames per second.
     public var fps: Int
     /// Video length in seconds.
@@ -35,27 +51,35 @@ public struct RenderPlan: Sendable, Equatable {
     public var masksCorners: Bool
     /// How odd sizes are made even where a codec needs it.
     public var evenSizePolicy: EvenSizePolicy
-    /// Appearance of named colours.
-    public var appearance: Appearance
     /// The app's screen under the animation, if any (then the background is transparent).
-    public var backdrop: Backdrop? = nil
+    public var backdrop: Backdrop?
     /// With `--profile app-preview`: the output is an App Store preview.
-    public var appPreview: AppPreviewRequest? = nil
+    public var appPreview: AppPreviewRequest?
+    /// How the video is encoded.
+    public var encoding: EncodeRequest
 
-    /// A plan; see `RenderRequest.resolve` for the defaults.
-    public init(preset: Preset, animation: AnimationParameters, style: StyleSelection = .default, fps: Int, duration: Double,
-                region: Region = .screen, drawsCutout: Bool = true, masksCorners: Bool = false,
-                evenSizePolicy: EvenSizePolicy = .pad, appearance: Appearance = .light) {
+    /// A plan; see `ParameterValues.resolve` for the defaults.
+    public init(preset: Preset, scene: any PlannedScene, fps: Int, duration: Double, region: Region = .screen,
+                drawsCutout: Bool = true, masksCorners: Bool = false, evenSizePolicy: EvenSizePolicy = .pad,
+                backdrop: Backdrop? = nil, appPreview: AppPreviewRequest? = nil, encoding: EncodeRequest = EncodeRequest()) {
         self.preset = preset
-        self.animation = animation
-        self.style = style
+        self.scene = scene
         self.fps = fps
         self.duration = duration
         self.region = region
         self.drawsCutout = drawsCutout
         self.masksCorners = masksCorners
         self.evenSizePolicy = evenSizePolicy
-        self.appearance = appearance
+        self.backdrop = backdrop
+        self.appPreview = appPreview
+        self.encoding = encoding
+    }
+
+    public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
+        a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.fps == b.fps
+            && a.duration == b.duration && a.region == b.region && a.drawsCutout == b.drawsCutout
+            && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
+            && a.appPreview == b.appPreview && a.encoding == b.encoding
     }
 
     /// `round(duration * fps)` (spec section 3).
@@ -77,26 +101,11 @@ public struct RenderPlan: Sendable, Equatable {
         }
     }
 
-    /// True when every pixel of every frame is opaque (no transparent background, colour
-    /// or mask), so straight and premultiplied RGBA coincide.
-    public var isOpaque: Bool {
-        animation.background.isOpaque && animation.colors.allSatisfy(\.isOpaque) && !masksCorners
-    }
-}
+    /// True when the scene's own pixels need transparency (over a backdrop, which is
+    /// opaque, they never do).
+    public var colorsNeedAlpha: Bool { backdrop == nil && !scene.isOpaque }
 
-/// A wave style by name, with its options as given (`key=value`).
-public struct StyleSelection: Sendable, Equatable {
-    /// The style's name (`sharp`, `smooth`).
-    public var name: String
-    /// The style's own options, unparsed.
-    public var options: [String: String]
-
-    /// A selection.
-    public init(name: String, options: [String: String] = [:]) {
-        self.name = name
-        self.options = options
-    }
-
-    /// The seed's style, `sharp`.
-    public static let `default` = StyleSelection(name: "sharp")
+    /// True when every pixel of every frame is opaque (no transparent colour and no
+    /// mask), so straight and premultiplied RGBA coincide.
+    public var isOpaque: Bool { scene.isOpaque && !masksCorners }
 }

@@ -1,168 +1,123 @@
-/// What a user asked for, before defaults: every field optional. `resolve` checks each
-/// value and fills in the spec's defaults, producing a `RenderPlan`.
-public struct RenderRequest: Sendable, Equatable {
-    public var period: Double?
-    public var waves: Int?
-    public var colors: String?
-    public var background: String?
-    public var start: Double?
-    public var stop: Double?
-    public var duration: Double?
-    public var hold: Double?
-    public var fps: Int?
-    public var region: Region?
-    public var drawsCutout: Bool?
-    public var masksCorners: Bool?
-    public var evenSizePolicy: EvenSizePolicy?
-    public var appearance: Appearance?
-    public var style: String?
-    public var styleOptions: [String: String] = [:]
-    public var easing: String?
-    public var cycle: Double?
-    public var loop: Bool?
-    /// With `loop`: how many loops (default 1).
-    public var loops: Int?
-    /// The app's screen under the animation (a still or a video file).
-    public var backdrop: String?
-    /// Seconds into a video backdrop that the first frame shows (default 0).
-    public var backdropStart: Double?
-    /// How a backdrop of another aspect ratio is placed.
-    public var backdropFit: BackdropFit?
-    /// `--profile app-preview`: render an App Store preview (see `AppPreviewRequest`).
-    public var appPreview: AppPreviewRequest?
+/// What a user asked for: parameter values as given (command line, job file), each with
+/// where it was written. `resolve` checks them and applies the declared defaults.
+public typealias RenderRequest = ParameterValues
 
-    /// An empty request (all defaults).
-    public init() {}
-
-    /// Limits that keep renders sensible.
-    public enum Limits {
-        public static let fps = 1...240
-        public static let waves = 1...64
-        public static let period = 0.001...60.0
-        public static let duration = 0.0...3600.0
-        public static let time = 0.0...3600.0
+extension ParameterValues {
+    /// Re-checks every value given against its declaration (values set by the library's
+    /// callers skip the readers' checks).
+    public func validate() throws(ParameterError) {
+        if let firstInvalid { throw firstInvalid }
+        for parameter in givenParameters {
+            if let problem = problem(of: parameter) { throw error(parameter, problem) }
+        }
     }
 
-    /// A style's own timing, which decides the default duration: the length of one
-    /// seamless loop, and when the animation ends by itself with a stop (nil without).
-    public typealias StyleTiming = @Sendable (AnimationParameters, StyleSelection) throws -> (loop: Double, end: Double?)
+    /// Fails when a parameter was given that does not apply to `scene` (or, for the notch
+    /// waves, to `style`), naming it as written.
+    public func checkScope(scene: String, style: String?) throws(ParameterError) {
+        for parameter in givenParameters {
+            switch parameter.scope {
+            case let .scenes(names) where !names.contains(scene):
+                throw error(parameter, "belongs to the \(names.joined(separator: " and ")) scene\(names.count > 1 ? "s" : ""), not \(scene)")
+            case let .styles(names) where style.map({ !names.contains($0) }) ?? true:
+                throw error(parameter, "belongs to the \(parameter.scope.summary), not \(style.map { "the \($0) style" } ?? "the \(scene) scene")")
+            default: continue
+            }
+        }
+    }
 
-    /// The plan for `preset`: the spec's defaults where nothing was asked (period 0.3 s,
-    /// 3 waves, red/green/blue, white or, in dark appearance, black background, start 0,
-    /// no stop, 60 fps, 3 s, or the style's end plus `hold` when a stop is given, or whole
-    /// loops with `loop`). `timing` is the selected style's (see `resolveWithStyle`).
-    public func resolve(preset: Preset, timing: StyleTiming) throws -> RenderPlan {
-        let appearance = self.appearance ?? .light
-        let period = self.period ?? 0.3
-        guard Limits.period.contains(period) else { throw RequestError.outOfRange("--period", Double(period), "0.001 to 60 seconds") }
-        let waves = self.waves ?? 3
-        guard Limits.waves.contains(waves) else { throw RequestError.outOfRange("--waves", Double(waves), "1 to 64") }
+    /// The notch waves' animation (spec section 2): the values given, or the spec's
+    /// defaults (named colours read in the chosen appearance).
+    public func animation() throws(ParameterError) -> AnimationParameters {
+        let appearance = self[Parameters.appearance] ?? .light
         let colors: [Color]
         do {
-            colors = try Color.parseList(self.colors ?? "red,green,blue", appearance: appearance)
+            colors = try Color.parseList((self[Parameters.colors] ?? TextList(["red", "green", "blue"])).joined, appearance: appearance)
         } catch {
-            throw RequestError.invalid("--colors", error.description)
+            throw self.error(Parameters.colors, error.description)
         }
         var background = appearance.defaultBackground
-        let backdrop = try resolveBackdrop()
-        if backdrop != nil {
+        if isGiven(Parameters.backdrop) {
             // The backdrop is the background: it shows wherever no wave is.
             background = .transparent
-        }
-        if let text = self.background, backdrop == nil {
+        } else if let text = given(Parameters.background) {
             do {
                 background = try Color.parse(text, appearance: appearance)
             } catch {
-                throw RequestError.invalid("--background", error.description)
+                throw self.error(Parameters.background, error.description)
             }
         }
-        let start = self.start ?? 0
-        guard Limits.time.contains(start) else { throw RequestError.outOfRange("--start", Double(start), "0 to 3600 seconds") }
-        if let stop {
-            guard Limits.time.contains(stop) else { throw RequestError.outOfRange("--stop", Double(stop), "0 to 3600 seconds") }
-            guard stop >= start else { throw RequestError.invalid("--stop", "the stop (\(stop) s) is before the start (\(start) s)") }
+        let start = self[Parameters.start] ?? 0
+        let stop = self[Parameters.stop]
+        if let stop, stop < start {
+            throw self.error(Parameters.stop, "the stop (\(JSONOutput.formatNumber(stop)) s) is before the start (\(JSONOutput.formatNumber(start)) s)")
         }
-        let hold = self.hold ?? 0
-        guard Limits.time.contains(hold) else { throw RequestError.outOfRange("--hold", Double(hold), "0 to 3600 seconds") }
-        if self.hold != nil && stop == nil { throw RequestError.invalid("--hold", "holds the last frame after the closing wave, so it needs --stop") }
-        let fps = self.fps ?? 60
-        guard Limits.fps.contains(fps) else { throw RequestError.outOfRange("--fps", Double(fps), "1 to 240") }
-        if self.cycle != nil && (style ?? "sharp") == "sharp" {
-            throw RequestError.invalid("--cycle", "the loop clock belongs to the smooth style; the sharp style's timing is --period and --waves")
+        let loop = self[Parameters.loop] ?? false
+        if loop && stop != nil { throw self.error(Parameters.loop, "a seamless loop has no stop; drop \(subject(Parameters.stop))") }
+        return AnimationParameters(period: self[Parameters.period] ?? 0.3, waves: self[Parameters.waves] ?? 3, colors: colors,
+                                   background: background, start: start, stop: stop, appearance: appearance,
+                                   cycle: self[Parameters.cycle] ?? 1, loop: loop)
+    }
+
+    /// The plan of these values for `preset` drawing `scene` (already resolved from them
+    /// by the scene module): the declared defaults where nothing was given, the default
+    /// duration from the scene's own timing (its end plus `hold`, or whole loops with
+    /// `loop`, else 3 s), and `fps` when no rate was given (GIF's 25).
+    public func resolve(preset: Preset, scene: any PlannedScene, defaultFPS: Int? = nil) throws(ParameterError) -> RenderPlan {
+        try validate()
+        if isGiven(Parameters.hold) && given(Parameters.stop) == nil {
+            throw error(Parameters.hold, "holds the last frame after the closing wave, so it needs \(mention(Parameters.stop, to: Parameters.hold))")
         }
-        let cycle = self.cycle ?? 1
-        guard Limits.period.contains(cycle) else { throw RequestError.outOfRange("--cycle", Double(cycle), "0.001 to 60 seconds") }
-        let loop = self.loop ?? false
-        if loop && stop != nil { throw RequestError.invalid("--loop", "a seamless loop has no stop; drop --stop") }
-        if self.loops != nil && !loop { throw RequestError.invalid("--loops", "counts seamless loops, so it needs --loop") }
-        let loops = self.loops ?? 1
-        guard (1...1000).contains(loops) else { throw RequestError.outOfRange("--loops", Double(loops), "1 to 1000") }
-        let animation = AnimationParameters(period: period, waves: waves, colors: colors, background: background,
-                                            start: start, stop: stop, appearance: appearance,
-                                            easing: easing, cycle: cycle, loop: loop)
-        let selection = StyleSelection(name: style ?? "sharp", options: styleOptions)
-        let (loopLength, end) = try timing(animation, selection)
+        let loop = self[Parameters.loop] ?? false
+        if isGiven(Parameters.loops) && !loop { throw error(Parameters.loops, "counts seamless loops, so it needs \(mention(Parameters.loop, to: Parameters.loops))") }
+        let fps = given(Parameters.fps) ?? defaultFPS ?? Parameters.fps.defaultValue ?? 60
+        let loops = self[Parameters.loops] ?? 1
+        let hold = self[Parameters.hold] ?? 0
         let duration: Double
-        if let explicit = self.duration {
+        if loop && scene.loopLength == nil {
+            throw error(Parameters.loop, "the \(scene.name) scene does not loop")
+        }
+        if let explicit = given(Parameters.duration) {
             duration = explicit
-            if loop {
+            if loop, let loopLength = scene.loopLength {
                 let count = explicit / loopLength
                 guard abs(count - count.rounded()) < 1e-9, count.rounded() >= 1 else {
-                    throw RequestError.invalid("--duration", "with --loop the clip is whole loops of \(JSONOutput.formatNumber(loopLength)) s (use --loops N instead)")
+                    throw error(Parameters.duration, "with \(subject(Parameters.loop)) the clip is whole loops of \(JSONOutput.formatNumber(loopLength)) s (use \(mention(Parameters.loops, "N", to: Parameters.duration)) instead)")
                 }
             }
-        } else if loop {
+        } else if loop, let loopLength = scene.loopLength {
             duration = loopLength * Double(loops)
-        } else if let end {
+        } else if let end = scene.naturalEnd {
             duration = end + hold
         } else {
             duration = 3
         }
-        if loop {
+        if loop, let loopLength = scene.loopLength {
             // A seamless loop needs a whole number of frames per loop.
             let frames = loopLength * Double(fps)
             guard abs(frames - frames.rounded()) < 1e-6 else {
                 let fitting = (1...240).filter { abs(loopLength * Double($0) - (loopLength * Double($0)).rounded()) < 1e-6 }
                 let nearest = fitting.sorted { (abs($0 - fps), $0) < (abs($1 - fps), $1) }.prefix(3).sorted()
                 let suggestion = nearest.map(String.init).joined(separator: ", ")
-                throw RequestError.invalid("--loop", "one loop lasts \(JSONOutput.formatNumber(loopLength)) s, \(JSONOutput.formatNumber(frames)) frames at \(fps) fps: not a whole number, so the clip would not repeat seamlessly" + (suggestion.isEmpty ? "" : "; use --fps \(suggestion)"))
+                throw error(Parameters.loop, "one loop lasts \(JSONOutput.formatNumber(loopLength)) s, \(JSONOutput.formatNumber(frames)) frames at \(fps) fps: not a whole number, so the clip would not repeat seamlessly" + (suggestion.isEmpty ? "" : "; use \(mention(Parameters.fps, suggestion, to: Parameters.loop))"))
             }
         }
-        guard duration > 0, Limits.duration.contains(duration) else {
-            if self.duration == nil {
-                throw RequestError.invalid("--duration", "the video would last \(JSONOutput.formatNumber(duration)) s, more than the 3600 s a render may last")
+        guard duration > 0, duration <= 3600 else {
+            if !isGiven(Parameters.duration) {
+                throw error(Parameters.duration, "the video would last \(JSONOutput.formatNumber(duration)) s, more than the 3600 s a render may last")
             }
-            throw RequestError.outOfRange("--duration", Double(duration), "more than 0 and at most 3600 seconds")
+            throw error(Parameters.duration, "\(JSONOutput.formatNumber(duration)) is out of range (more than 0 and at most 3600 seconds)")
         }
         if let problem = PixelBudget.problem(width: preset.screenPixels.value.width, height: preset.screenPixels.value.height) {
-            throw RequestError.invalid("--preset", "\(preset.id): \(problem)")
+            throw ParameterError(subject: "preset \(preset.id)", problem: problem)
         }
-        let region = self.region ?? .screen
-        var plan = RenderPlan(preset: preset, animation: animation,
-                              style: selection,
-                              fps: fps, duration: duration, region: region,
-                              drawsCutout: drawsCutout ?? true,
-                              masksCorners: masksCorners ?? false,
-                              evenSizePolicy: evenSizePolicy ?? .pad, appearance: appearance)
-        plan.backdrop = backdrop
-        plan.appPreview = appPreview
+        let plan = RenderPlan(preset: preset, scene: scene, fps: fps, duration: duration,
+                              region: self[Parameters.region] ?? .screen, drawsCutout: self[Parameters.cutout] ?? true,
+                              masksCorners: self[Parameters.mask] ?? false, evenSizePolicy: self[Parameters.even] ?? .pad,
+                              backdrop: try backdrop(), appPreview: try appPreview(), encoding: EncodeRequest(self))
         guard plan.frameCount >= 1 else {
-            throw RequestError.invalid("--duration", "\(duration) s at \(fps) fps is less than one frame")
+            throw error(Parameters.duration, "\(JSONOutput.formatNumber(duration)) s at \(fps) fps is less than one frame")
         }
         return plan
-    }
-}
-
-/// A request value that is out of range or invalid; the CLI reports it as a usage error.
-public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// An option, its value and the range it must be in (in words).
-    case outOfRange(String, Double, String)
-    case invalid(String, String)
-
-    public var description: String {
-        switch self {
-        case let .outOfRange(option, value, range): return "\(option) \(JSONOutput.formatNumber(value)) is out of range (\(range))"
-        case let .invalid(option, reason): return "\(option): \(reason)"
-        }
     }
 }

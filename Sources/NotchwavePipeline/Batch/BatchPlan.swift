@@ -12,7 +12,8 @@ public struct BatchItem: Sendable {
     public var format: String
     /// The render (nil when the parameters are invalid: `problem` says why).
     public var plan: RenderPlan?
-    public var encode: EncodeRequest
+    /// The output's format, decided once with the plan (nil with the plan).
+    public var outputFormat: OutputFormat?
     /// Why this output cannot be rendered, when it cannot.
     public var problem: String?
     /// Every parameter, for the manifest.
@@ -71,9 +72,9 @@ public struct BatchPlan: Sendable {
                                          problem: "options for an unknown style \"\(name)\" (available: \(available))")
             }
             do {
-                try style.checkOptionKeys(options.values)
+                _ = try options.options.read(style.options, option: Parameters.styleOptions.flag, owner: "the \(name) style", source: options.source)
             } catch {
-                throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.message)
+                throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.problem)
             }
         }
         var items: [BatchItem] = []
@@ -105,99 +106,89 @@ public struct BatchPlan: Sendable {
 
     static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant,
                      directory: String) -> BatchItem {
-        let parameters = job.defaults.overridden(by: variant.parameters)
-        let styleOptions = job.styleOptions[style]?.values ?? [:]
-        var request = RenderRequest()
-        request.style = style
-        request.styleOptions = styleOptions
-        var encode = EncodeRequest(codec: format.codec)
-        // A problem and where it comes from: the parameter itself when one value is bad,
-        // else the variant (or the defaults) whose combination of values is.
-        var problem: (location: String, message: String)? = nil
-        var plan: RenderPlan? = nil
-        do {
-            try parameters.apply(to: &request, &encode)
-            // A backdrop's relative path is relative to the job file.
-            let jobDirectory = (job.file as NSString).deletingLastPathComponent
-            if let backdrop = request.backdrop, !backdrop.isEmpty, !backdrop.hasPrefix("/") {
-                request.backdrop = (jobDirectory as NSString).appendingPathComponent(backdrop)
-            }
-            if let audio = request.appPreview?.audio, !audio.isEmpty, !audio.hasPrefix("/") {
-                request.appPreview?.audio = (jobDirectory as NSString).appendingPathComponent(audio)
-            }
-            plan = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
-        } catch let error as BatchParameterError {
-            problem = (error.location, error.message)
-        } catch {
-            problem = (variant.location, "\(error)")
+        var request = job.defaults.overridden(by: variant.parameters)
+        // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
+        request.baseDirectory = (job.file as NSString).deletingLastPathComponent
+        let scene = request[Parameters.scene] ?? NotchWaves.name
+        // The styles axis is the notch waves'; other scenes are drawn once per item.
+        let styleOptions = job.styleOptions[style]
+        if scene == NotchWaves.name || job.stylesGiven {
+            request.set(style, for: Parameters.style, from: job.stylesSource(style))
+            if let styleOptions { request.set(styleOptions.options, for: Parameters.styleOptions, from: styleOptions.source) }
         }
-        let fps = plan?.fps ?? request.fps ?? 60
-        let duration = plan?.duration ?? request.duration ?? 3
+        if let codec = format.codec { request.set(codec, for: Parameters.codec) }
+        var problem: String? = nil
+        var plan: RenderPlan? = nil
+        var outputFormat: OutputFormat? = nil
         var output = job.outputTemplate
-        var codec = format.codec ?? (OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first ?? format.ext)
-        func substitute() {
+        func substitute(codec: String) {
             let values: [String: String] = [
                 "preset": preset.id, "style": style, "variant": variant.name, "format": format.name, "ext": format.ext,
-                "codec": codec, "appearance": (request.appearance ?? .light).rawValue, "fps": String(fps),
-                "duration": JSONOutput.formatNumber(duration),
+                "codec": codec, "appearance": (request[Parameters.appearance] ?? .light).rawValue,
+                "fps": String(plan?.fps ?? request[Parameters.fps] ?? 60),
+                "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? 3),
             ]
             output = job.outputTemplate
             for (key, value) in values { output = output.replacingOccurrences(of: "{\(key)}", with: value) }
         }
-        substitute()
-        if let resolved = plan {
+        substitute(codec: format.codec?.rawValue ?? OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first?.rawValue ?? format.ext)
+        do {
+            let resolved = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
+            plan = resolved
             // The format of the real output path must take these parameters too (alpha,
             // codec options, ...); its codec names {codec}.
-            do {
-                let path = (directory as NSString).appendingPathComponent(output)
-                let outputFormat = try RenderSession.format(plan: resolved, output: path, encode: encode)
-                // A preview's own checks (container, encoder options, poster time, sound file).
-                if let preview = resolved.appPreview {
-                    _ = try RenderSession.previewSetup(plan: resolved, output: path, encode: encode, preview: preview)
-                }
-                codec = outputFormat.codecName
-                substitute()
-            } catch {
-                problem = (variant.location, "\(error)")
-                plan = nil
+            var path = (directory as NSString).appendingPathComponent(output)
+            let decided = try RenderSession.format(plan: resolved, output: path)
+            substitute(codec: decided.codecName)
+            path = (directory as NSString).appendingPathComponent(output)
+            // A preview's own checks (container, encoder options, poster time, sound file).
+            if let preview = resolved.appPreview {
+                _ = try RenderSession.previewSetup(plan: resolved, output: path, preview: preview)
             }
+            outputFormat = try RenderSession.format(plan: resolved, output: path)
+        } catch let error as ParameterError where error.subject.hasPrefix("$") {
+            // A bad value: its own JSON path, line and column say where.
+            problem = "\(job.file): \(error.subject), format \(format.name): \(error.problem)"
+            plan = nil
+        } catch {
+            // A combination of values: the variant (or the defaults) that holds it.
+            problem = "\(job.file): \(variant.location), format \(format.name): \(oneLine(error))"
+            plan = nil
         }
-        let manifestParameters = BatchPlan.parameters(parameters, preset: preset.id, style: style, variant: variant.name,
-                                                      format: format, styleOptions: styleOptions)
+        let manifestParameters = BatchPlan.parameters(request, preset: preset.id, variant: variant.name, format: format)
         // The hash also covers the preset's geometry and the renderer's version: either
         // changes the frames even when the job file does not.
         var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
                                                    ("notchwave", .string(NotchwaveVersion.current))]
-        // A backdrop or sound file that changes (its size or modification time) changes the output too.
-        for (key, path) in [("backdrop", request.backdrop), ("audio", request.appPreview?.audio)] {
+        // A file the output reads that changes (its size or modification time) changes the output too.
+        for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] {
             guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
             hashedParts.append((key, .object([("size", .number(size)), ("modified", .number(modified))])))
         }
+        if let plan { hashedParts.append(("scene", plan.scene.json)) }
         let hashed = JSONOutput.object(hashedParts)
-        let frames = plan.map { Double($0.frameCount) } ?? duration * Double(fps)
+        let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
         return BatchItem(output: output, preset: preset.id, style: style, variant: variant.name, format: format.name,
-                         plan: plan, encode: encode,
-                         problem: problem.map { "\(job.file): \($0.location), format \(format.name): \($0.message)" },
+                         plan: plan, outputFormat: outputFormat, problem: problem,
                          parameters: manifestParameters, parametersHash: SHA256.hex(hashed.rendered(indent: nil)),
                          estimatedCost: max(cost, 0.001))
     }
 
     /// The parameters that decide an output's content, as canonical JSON (sorted keys).
-    static func parameters(_ p: BatchParameters, preset: String, style: String, variant: String, format: BatchJobSpec.Format,
-                           styleOptions: [String: String]) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [("preset", .string(preset)), ("style", .string(style)), ("variant", .string(variant)),
-                                                ("ext", .string(format.ext))]
-        if let codec = format.codec { members.append(("codec", .string(codec))) }
-        members += p.sortedValues
-        if !styleOptions.isEmpty {
-            members.append(("styleOptions", .object(styleOptions.keys.sorted().map { ($0, .string(styleOptions[$0] ?? "")) })))
-        }
+    static func parameters(_ values: ParameterValues, preset: String, variant: String, format: BatchJobSpec.Format) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("preset", .string(preset)), ("variant", .string(variant)), ("ext", .string(format.ext))]
+        members += values.sortedValues.filter { key, _ in !members.contains { $0.0 == key } }
         return .object(members.sorted { $0.0 < $1.0 })
     }
+}
+
+/// One line for an error in a batch item's problem.
+func oneLine(_ error: any Error) -> String {
+    String(describing: error).split(separator: "\n").joined(separator: " ")
 }
 
 /// A deterministic, balanced partition of a batch into shards.

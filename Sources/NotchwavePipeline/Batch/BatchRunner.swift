@@ -161,12 +161,11 @@ public final class BatchRunner: @unchecked Sendable {
     private func process(_ item: BatchItem, previous: ManifestEntry?, workers: Int, cancellation: CancellationToken) -> (BatchOutcome?, ManifestEntry?) {
         let start = Date()
         let path = (options.directory as NSString).appendingPathComponent(item.output)
-        guard let plan = item.plan else {
+        guard let plan = item.plan, let format = item.outputFormat else {
             let error = item.problem ?? "invalid parameters"
             return (BatchOutcome(output: item.output, kind: .failed, seconds: 0, error: error), ManifestEntry(item: item, status: "failed", error: error))
         }
         do {
-            let format = try RenderSession.format(plan: plan, output: path, encode: item.encode)
             let files = OutputDigest.files(output: item.output, directory: options.directory, format: format, frames: plan.frameCount)
             if !options.force, let previous, previous.status == "ok", previous.parametersHash == item.parametersHash,
                files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }),
@@ -175,7 +174,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let parent = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            let session = RenderSession(plan: plan, output: path, encode: item.encode, options: RenderOptions(workers: workers))
+            let session = try RenderSession(plan: plan, output: path, format: format, options: RenderOptions(workers: workers))
             let result = try session.run(cancellation: cancellation)
             let digest = try OutputDigest.of(paths: files)
             var entry = ManifestEntry(item: item, status: "ok")
@@ -234,7 +233,7 @@ public final class BatchRunner: @unchecked Sendable {
                 continue
             }
             let path = (directory as NSString).appendingPathComponent(output)
-            let codec = entry.codec == VideoRecipe.pngSequence.codec ? entry.codec : nil
+            let codec: Codec? = entry.codec == VideoRecipe.pngSequence.codec.rawValue ? .png : nil
             guard let format = try? OutputFormat.resolve(path: path, request: EncodeRequest(codec: codec), alpha: false) else {
                 problems.append("\(output) (not an output path)")
                 continue

@@ -34,10 +34,10 @@ public enum PeerScenes {
         try liquid.write(toFile: (directory as NSString).appendingPathComponent("liquid-swipe.txt"), atomically: true, encoding: .utf8)
 
         let plan = try RasterBenchmark.plan(preset)
-        let scene = try FrameScene(plan: plan)
+        let scene = try plan.makeScene()
         var bar = header(width: scene.canvasWidth, height: scene.canvasHeight, rows: scene.dynamicRows)
         for frame in RasterBenchmark.benchmarkFrames(plan) {
-            let list = scene.drawList(frame: frame)
+            let list = scene.drawList(at: plan.time(ofFrame: frame))
             bar += "frame\nbase \(color(list.base))\n"
             for command in list.commands {
                 let op: String

@@ -19,15 +19,13 @@ public struct PipelineBenchmark {
     }
 
     public let plan: RenderPlan
-    public let encode: EncodeRequest
-    public let codecs: [String]
+    public let codecs: [Codec]
     public let workers: Int
 
     /// A benchmark of `plan` (a few seconds of iphone-x) encoded with each of `codecs`.
-    public init(plan: RenderPlan, encode: EncodeRequest, codecs: [String] = ["h264", "vp9"],
+    public init(plan: RenderPlan, codecs: [Codec] = [.h264, .vp9],
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.plan = plan
-        self.encode = encode
         self.codecs = codecs
         self.workers = workers
     }
@@ -35,8 +33,8 @@ public struct PipelineBenchmark {
     /// The plan the benchmark encodes: `duration` seconds of `preset`, defaults otherwise.
     public static func plan(preset: Preset, duration: Double) throws -> RenderPlan {
         var request = RenderRequest()
-        request.duration = duration
-        return try request.resolveWithStyle(preset: preset)
+        request[Parameters.duration] = duration
+        return try RenderSession.plan(request, preset: preset, outputExtension: "mp4")
     }
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
@@ -48,11 +46,12 @@ public struct PipelineBenchmark {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var results: [Figures] = []
         for codec in codecs {
-            var request = encode
-            request.codec = codec
-            let ext = codec == "vp9" ? "webm" : "mp4"
+            var plan = self.plan
+            plan.encoding.codec = codec
+            let request = plan.encoding
+            let ext = codec == .vp9 ? "webm" : "mp4"
             let output = (directory as NSString).appendingPathComponent("pipeline.\(ext)")
-            let format = try RenderSession.format(plan: plan, output: output, encode: request)
+            let format = try RenderSession.format(plan: plan, output: output)
             guard case let .video(recipe) = format else { continue }
             let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
             let settings = recipe.encoderSettings(width: width, height: height, fps: plan.fps, request: request)
@@ -61,8 +60,8 @@ public struct PipelineBenchmark {
             // exactly as the pipeline feeds it (a small pool of reused frames whose
             // static rows were converted once), with the changed rows copied in from the
             // stored conversions instead of rendered and converted.
-            let scene = try FrameScene(plan: plan, canvasWidth: width, canvasHeight: height, maskFill: .black)
-            let renderer = FrameRenderer(scene: scene)
+            let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: .black))
+            let renderer = FrameRenderer(scene: scene, fps: plan.fps)
             let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
             var encoderSeconds = Double.infinity
             var pipelineSeconds = Double.infinity
@@ -71,7 +70,7 @@ public struct PipelineBenchmark {
                 // (a) and (b) alternate, three times each, and the best run of each
                 // counts: the machine's state drifts less between neighbouring runs, and
                 // the first run also pays for first-touch page faults.
-                let session = RenderSession(plan: plan, output: output, encode: request, options: RenderOptions(workers: workers))
+                let session = try RenderSession(plan: plan, output: output, format: format, options: RenderOptions(workers: workers))
                 for _ in 0..<3 {
                     encoderSeconds = min(encoderSeconds, try PipelineBenchmark.encode(stored, renderer: renderer, settings: settings,
                                                                                        container: container, path: encoderOnly))
@@ -82,7 +81,7 @@ public struct PipelineBenchmark {
             } catch let error as FFmpegError {
                 throw PipelineError.ffmpeg(error)
             }
-            results.append(Figures(codec: codec, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
+            results.append(Figures(codec: codec.rawValue, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
                                    pipelineFPS: Double(plan.frameCount) / pipelineSeconds))
         }
         return results

@@ -68,9 +68,9 @@ public struct RasterBenchmark {
 
     static func plan(_ preset: Preset) throws -> RenderPlan {
         var request = RenderRequest()
-        request.duration = 10
-        request.stop = 6
-        return try request.resolveWithStyle(preset: preset)
+        request[Parameters.duration] = 10
+        request[Parameters.stop] = 6
+        return try RenderSession.plan(request, preset: preset, outputExtension: "rgba")
     }
 
     /// The frames the bar is measured on: a spread with waves at every phase, and the
@@ -84,11 +84,11 @@ public struct RasterBenchmark {
         var figures: [PresetFigures] = []
         for preset in presets {
             let plan = try RasterBenchmark.plan(preset)
-            let scene = try FrameScene(plan: plan)
+            let scene = try plan.makeScene()
             let rows = scene.dynamicRows
             let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
             let frames = RasterBenchmark.benchmarkFrames(plan)
-            let lists = frames.map { scene.drawList(frame: $0) }
+            let lists = frames.map { scene.drawList(at: plan.time(ofFrame: $0)) }
             func measure(_ kernel: RasterKernel, _ range: Range<Int>) -> Double {
                 let rasterizer = Rasterizer(kernel: kernel)
                 return RasterBenchmark.rate(seconds: seconds) { i in
@@ -110,7 +110,7 @@ public struct RasterBenchmark {
         }
         let reference = presets[0]
         let plan = try RasterBenchmark.plan(reference)
-        let renderer = FrameRenderer(scene: try FrameScene(plan: plan))
+        let renderer = FrameRenderer(scene: try plan.makeScene(), fps: plan.fps)
         // Best of three runs of the whole clip (600 frames), so that a busy moment of the
         // machine does not decide the figure.
         func production(_ workers: Int) throws -> Double {

@@ -12,22 +12,13 @@ public enum OutputFormat: Sendable, Equatable {
     case rawRGBA
 
     /// The extensions and the codecs each accepts (the first is the default).
-    public static let containers: [(ext: String, codecs: [String])] = [
-        ("mp4", ["h264", "hevc", "av1"]),
-        ("mov", ["prores", "h264", "hevc"]),
-        ("webm", ["vp9", "av1"]),
-        ("gif", ["gif"]),
-        ("png", ["apng"]),
-        ("apng", ["apng"]),
-    ]
-
-    /// Codec names and the spellings users type.
-    static let codecAliases: [String: String] = [
-        "h264": "h264", "avc": "h264", "x264": "h264", "libx264": "h264",
-        "hevc": "hevc", "h265": "hevc", "x265": "hevc", "libx265": "hevc",
-        "vp9": "vp9", "libvpx-vp9": "vp9", "av1": "av1", "libsvtav1": "av1", "libaom-av1": "av1",
-        "prores": "prores", "prores_ks": "prores", "prores4444": "prores",
-        "gif": "gif", "apng": "apng", "png": "png",
+    public static let containers: [(ext: String, codecs: [Codec])] = [
+        ("mp4", [.h264, .hevc, .av1]),
+        ("mov", [.prores, .h264, .hevc]),
+        ("webm", [.vp9, .av1]),
+        ("gif", [.gif]),
+        ("png", [.apng]),
+        ("apng", [.apng]),
     ]
 
     /// The formats that carry transparency, for error messages.
@@ -39,15 +30,10 @@ public enum OutputFormat: Sendable, Equatable {
     /// `alpha` selects the pixel format that carries transparency where one exists.
     public static func resolve(path given: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
         let path = OutputPath.normalized(given)
-        let codec: String? = try request.codec.map { name in
-            guard let canonical = codecAliases[name.lowercased()] else {
-                throw PipelineError.unsupported("unknown codec \"\(name)\" (known: h264, hevc, vp9, av1, prores, gif, apng, png)")
-            }
-            return canonical
-        }
+        let codec = request.codec
         let ext = path == "-" ? "" : (path as NSString).pathExtension.lowercased()
         if path == "-" || ext == "rgba" {
-            if let codec { throw PipelineError.unsupported("--codec \(codec) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))") }
+            if let codec { throw PipelineError.unsupported("codec \(codec.rawValue) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))") }
             return .rawRGBA
         }
         var isDirectory: ObjCBool = false
@@ -55,8 +41,8 @@ public enum OutputFormat: Sendable, Equatable {
         if existingDirectory && !ext.isEmpty && !path.hasSuffix("/") {
             throw PipelineError.unsupported("\(path) is a directory; give a file name, or end the path with / for a PNG sequence")
         }
-        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || codec == "png" {
-            if let codec, codec != "png" { throw PipelineError.unsupported("--codec \(codec) cannot write a PNG sequence") }
+        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || codec == .png {
+            if let codec, codec != .png { throw PipelineError.unsupported("codec \(codec.rawValue) cannot write a PNG sequence") }
             if ext == "png" && path.contains("%") {
                 try checkPattern(path)
                 return .pngSequence(pattern: path)
@@ -64,7 +50,7 @@ public enum OutputFormat: Sendable, Equatable {
             if path.hasSuffix("/") || existingDirectory {
                 return .pngSequence(pattern: (path as NSString).appendingPathComponent(defaultSequencePattern))
             }
-            throw PipelineError.unsupported("--codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
+            throw PipelineError.unsupported("codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
         }
         if path.contains("%") {
             throw PipelineError.unsupported("only PNG sequences take a %d pattern (frame-%05d.png); \"\(path)\" is not one")
@@ -75,7 +61,7 @@ public enum OutputFormat: Sendable, Equatable {
         }
         let chosen = codec ?? entry.codecs[0]
         guard entry.codecs.contains(chosen) else {
-            throw PipelineError.unsupported("--codec \(chosen) cannot be written to .\(ext) (use \(entry.codecs.joined(separator: ", ")))")
+            throw PipelineError.unsupported("codec \(chosen.rawValue) cannot be written to .\(ext) (use \(entry.codecs.map(\.rawValue).joined(separator: ", ")))")
         }
         return .video(try VideoRecipe.make(codec: chosen, container: ext, alpha: alpha, tenBit: request.tenBit))
     }
@@ -107,7 +93,7 @@ public enum OutputFormat: Sendable, Equatable {
     /// True when the format can carry transparency.
     public var carriesAlpha: Bool {
         switch self {
-        case let .video(recipe): return recipe.pixelFormat.hasAlpha || recipe.codec == "gif"
+        case let .video(recipe): return recipe.pixelFormat.hasAlpha || recipe.codec == .gif
         case .pngSequence, .rawRGBA: return true
         }
     }
@@ -130,8 +116,8 @@ public enum OutputFormat: Sendable, Equatable {
     /// A short name for summaries (`h264`, `rgba`, `png`).
     public var codecName: String {
         switch self {
-        case let .video(recipe): return recipe.codec
-        case .pngSequence: return VideoRecipe.pngSequence.codec
+        case let .video(recipe): return recipe.codec.rawValue
+        case .pngSequence: return VideoRecipe.pngSequence.codec.rawValue
         case .rawRGBA: return "rgba"
         }
     }

@@ -12,8 +12,8 @@ import NotchwaveVideo
 /// | av1 (libsvtav1) | crf 40, preset 12 | crf 32, preset 8 | crf 24, preset 5 | not available |
 /// | prores (prores_ks) | 4444 | 4444 | 4444 XQ | 4444 XQ (not lossless) |
 public struct VideoRecipe: Sendable, Equatable {
-    /// The codec as users name it (`h264`).
-    public var codec: String
+    /// The codec.
+    public var codec: Codec
     /// FFmpeg muxer.
     public var container: String
     /// FFmpeg encoder.
@@ -24,43 +24,40 @@ public struct VideoRecipe: Sendable, Equatable {
     public var codecTag: String?
 
     /// The recipe for `codec` in the container of extension `ext`.
-    static func make(codec: String, container ext: String, alpha: Bool, tenBit: Bool) throws -> VideoRecipe {
+    static func make(codec: Codec, container ext: String, alpha: Bool, tenBit: Bool) throws -> VideoRecipe {
         let muxer = ext == "png" ? "apng" : ext
         func noAlpha() throws {
             if alpha {
                 throw PipelineError.unsupported("\(codec) in .\(ext) cannot carry transparency (a background or colour with alpha); use \(OutputFormat.alphaFormats)")
             }
         }
-        if tenBit && codec != "hevc" && codec != "prores" {
-            throw PipelineError.unsupported("--ten-bit applies to hevc (and prores, which is always 10-bit), not \(codec)")
-        }
         switch codec {
-        case "h264":
+        case .h264:
             try noAlpha()
             return VideoRecipe(codec: codec, container: muxer, encoder: "libx264", pixelFormat: .yuv420p)
-        case "hevc":
+        case .hevc:
             try noAlpha()
             return VideoRecipe(codec: codec, container: muxer, encoder: "libx265", pixelFormat: tenBit ? .yuv420p10le : .yuv420p, codecTag: "hvc1")
-        case "vp9":
+        case .vp9:
             return VideoRecipe(codec: codec, container: muxer, encoder: "libvpx-vp9", pixelFormat: alpha ? .yuva420p : .yuv420p)
-        case "av1":
+        case .av1:
             try noAlpha()
             let encoder = FFmpegLibraries.hasEncoder("libsvtav1") ? "libsvtav1" : "libaom-av1"
             return VideoRecipe(codec: codec, container: muxer, encoder: encoder, pixelFormat: .yuv420p)
-        case "prores":
+        case .prores:
             return VideoRecipe(codec: codec, container: muxer, encoder: "prores_ks", pixelFormat: .yuva444p10le)
-        case "gif":
+        case .gif:
             return VideoRecipe(codec: codec, container: "gif", encoder: "gif", pixelFormat: .pal8)
-        case "apng":
+        case .apng:
             return VideoRecipe(codec: codec, container: "apng", encoder: "apng", pixelFormat: .rgba)
-        default:
-            throw PipelineError.unsupported("unknown codec \(codec)")
+        case .png:
+            throw PipelineError.unsupported("png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
         }
     }
 
     /// A PNG sequence: one PNG per frame through FFmpeg's `image2` muxer, which names
     /// the files from the output's `%05d`-style pattern (numbered from 0).
-    public static let pngSequence = VideoRecipe(codec: "png", container: "image2", encoder: "png", pixelFormat: .rgba)
+    public static let pngSequence = VideoRecipe(codec: .png, container: "image2", encoder: "png", pixelFormat: .rgba)
 
     /// The encoder settings for `width` x `height` frames at `fps` with `request` (the
     /// table above, with the request's overrides).
@@ -78,74 +75,60 @@ public struct VideoRecipe: Sendable, Equatable {
 
     /// Frame threading for inter codecs; ProRes (intra-only) uses slice threads, which
     /// are as fast for it and do not hold extra frames.
-    public var frameThreads: Bool { codec != "prores" }
+    public var frameThreads: Bool { codec != .prores }
 
     /// True for GIF: frames go through a palette built over the whole clip.
     public var isPaletted: Bool { pixelFormat == .pal8 }
 
-    /// Checks the overrides against the codec before anything is rendered.
+    /// Checks the overrides against the codec before anything is rendered: parameters
+    /// that do not apply to it (their declared scope), and the codec's own limits.
     func validate(_ request: EncodeRequest) throws {
+        func subject(_ parameter: any AnyParameter) -> String { request.given[parameter.key] ?? "--\(parameter.flag)" }
+        if let problem = request.problem(for: codec) { throw problem }
         if request.crf != nil && request.bitrate != nil {
-            throw PipelineError.unsupported("give either --crf (constant quality) or --bitrate, not both")
-        }
-        if let bitrate = request.bitrate, Bitrate.parse(bitrate) == nil {
-            throw PipelineError.unsupported("--bitrate expects a rate such as 4M or 800k, got \"\(bitrate)\"")
-        }
-        if let speed = request.speed, !EncodeRequest.speedPresets.contains(speed) {
-            throw PipelineError.unsupported("--speed must be one of \(EncodeRequest.speedPresets.joined(separator: ", ")), got \"\(speed)\"")
+            throw PipelineError.unsupported("give either \(subject(Parameters.crf)) (constant quality) or \(subject(Parameters.bitrate)), not both")
         }
         if let crf = request.crf {
-            let range: ClosedRange<Int>
-            switch codec {
-            case "h264", "hevc": range = 0...51
-            case "vp9", "av1": range = 0...63
-            default: throw PipelineError.unsupported("--crf does not apply to \(codec)")
+            let range = [Codec.h264, .hevc].contains(codec) ? 0...51 : 0...63
+            guard range.contains(crf) else {
+                throw PipelineError.unsupported("\(subject(Parameters.crf)) \(crf) is out of range for \(codec.rawValue) (\(range.lowerBound) to \(range.upperBound))")
             }
-            guard range.contains(crf) else { throw PipelineError.unsupported("--crf \(crf) is out of range for \(codec) (\(range.lowerBound) to \(range.upperBound))") }
         }
-        if request.bitrate != nil && !["h264", "hevc", "vp9", "av1"].contains(codec) {
-            throw PipelineError.unsupported("--bitrate does not apply to \(codec)")
-        }
-        if request.speed != nil && !["h264", "hevc", "vp9", "av1"].contains(codec) {
-            throw PipelineError.unsupported("--speed does not apply to \(codec)")
-        }
-        if request.quality == .lossless && codec == "av1" {
-            throw PipelineError.unsupported("av1 has no lossless mode here; use h264, hevc or vp9 with --quality lossless, or apng")
-        }
-        if request.dither != nil {
-            guard codec == "gif" else { throw PipelineError.unsupported("--dither applies to gif only") }
-            _ = try VideoRecipe.dither(request)
+        if request.quality == .lossless && codec == .av1 {
+            throw PipelineError.unsupported("av1 has no lossless mode here; use h264, hevc or vp9 with quality lossless, or apng")
         }
     }
 
-    /// The GIF dithering `request` asks for (sierra2_4a by default).
-    static func dither(_ request: EncodeRequest) throws -> GIFDither {
-        guard let name = request.dither else { return .sierra24a }
-        guard let dither = GIFDither(rawValue: name) else {
-            throw PipelineError.unsupported("unknown --dither \"\(name)\" (known: \(GIFDither.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// The GIF dithering `request` asks for.
+    static func dither(_ request: EncodeRequest) -> GIFDither {
+        switch request.dither {
+        case .none: return .none
+        case .bayer: return .bayer
+        case .floydSteinberg: return .floydSteinberg
+        case .sierra2: return .sierra2
+        case .sierra24a: return .sierra24a
         }
-        return dither
     }
 
     /// The encoder's bit rate: the requested one, or 0 (constant quality) for codecs
     /// whose constant-quality mode needs it.
     func bitRate(_ request: EncodeRequest) -> Int? {
-        if let text = request.bitrate { return Bitrate.parse(text) }
-        return ["vp9", "av1"].contains(codec) ? 0 : nil
+        if let rate = request.bitrate { return rate.bitsPerSecond }
+        return [.vp9, .av1].contains(codec) ? 0 : nil
     }
 
     /// Index 0 (fastest) ... 9 (slowest) of an x264-style speed name.
-    static func speedIndex(_ name: String) -> Int { EncodeRequest.speedPresets.firstIndex(of: name) ?? 5 }
+    static func speedIndex(_ speed: SpeedPreset) -> Int { SpeedPreset.allCases.firstIndex(of: speed) ?? 5 }
 
     /// Encoder options for `request` (see the table above).
     func encoderOptions(_ request: EncodeRequest) -> [EncoderOption] {
-        let quality = request.quality ?? .standard
+        let quality = request.quality
         let useCRF = request.bitrate == nil
         var options: [EncoderOption] = []
         switch encoder {
         case "libx264":
             let (crf, speed) = [Quality.draft: (28, "veryfast"), .standard: (20, "medium"), .high: (16, "slow"), .lossless: (0, "medium")][quality] ?? (20, "medium")
-            options.append(EncoderOption("preset", request.speed ?? speed))
+            options.append(EncoderOption("preset", request.speed?.rawValue ?? speed))
             if quality == .lossless && request.crf == nil {
                 options.append(EncoderOption("qp", "0"))
             } else if useCRF {
@@ -154,7 +137,7 @@ public struct VideoRecipe: Sendable, Equatable {
             if quality != .lossless && request.crf != 0 { options.append(EncoderOption("profile", "high")) }
         case "libx265":
             let (crf, speed) = [Quality.draft: (30, "veryfast"), .standard: (24, "medium"), .high: (18, "slow"), .lossless: (0, "medium")][quality] ?? (24, "medium")
-            options.append(EncoderOption("preset", request.speed ?? speed))
+            options.append(EncoderOption("preset", request.speed?.rawValue ?? speed))
             var params = ["log-level=error"]
             if quality == .lossless && request.crf == nil {
                 params.append("lossless=1")

@@ -13,14 +13,20 @@ public struct LiquidSwipeScene: Scene {
     public let colors: [RGBA8]
     private let initial: LiquidSwipeState
     private let timeline: LiquidSwipeTimeline?
+    /// Drawn over every frame (the corner mask, padding for even sizes).
+    private let overlay: [DrawCommand]
 
-    /// The scene of `options`, driven by `script` when there is one.
-    public init(options: LiquidSwipeOptions, script: InteractionScript?, width: Double, height: Double, scale: Double) {
+    /// The scene of `options`, driven by their script when there is one, on a canvas of
+    /// the screen's size (or `canvasWidth` x `canvasHeight`) with `overlay` on top.
+    public init(options: LiquidSwipeOptions, width: Double, height: Double, scale: Double,
+                canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = []) {
         self.width = width
         self.height = height
         self.scale = scale
-        canvasWidth = Int((width * scale).rounded())
-        canvasHeight = Int((height * scale).rounded())
+        self.canvasWidth = canvasWidth ?? Int((width * scale).rounded())
+        self.canvasHeight = canvasHeight ?? Int((height * scale).rounded())
+        self.overlay = overlay
+        let script = options.script
         let shown = options.pageColors.map(\.rgba8)
         let colors = shown.isEmpty ? [RGBA8(r: 255, g: 255, b: 255)] : shown
         let initial = LiquidSwipeState(page: options.page % colors.count,
@@ -51,6 +57,8 @@ public struct LiquidSwipeScene: Scene {
     }
 
     public func drawList(at time: Double) -> DrawList {
-        pose(at: time).drawList(scale: scale)
+        var list = pose(at: time).drawList(scale: scale)
+        list.commands += overlay
+        return list
     }
 }

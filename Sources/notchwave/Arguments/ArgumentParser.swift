@@ -14,6 +14,8 @@ struct OptionSpec {
     var help: String
     /// May be given several times.
     var repeatable: Bool
+    /// The help section it is listed under (nil: the command's own options).
+    var section: String? = nil
 
     static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
         OptionSpec(name: name, short: short, kind: .value, valueName: valueName, help: help, repeatable: repeatable)
@@ -24,10 +26,11 @@ struct OptionSpec {
     }
 }
 
-/// A usage error: a bad invocation (exit code 64), with the command it concerns.
-struct UsageError: Error, CustomStringConvertible {
+/// A usage error: a bad invocation (exit code 64).
+struct UsageError: Error, CustomStringConvertible, ExitCoded {
     var message: String
     var description: String { message }
+    var exitCode: Int32 { ExitCodes.usage }
     init(_ message: String) { self.message = message }
 }
 

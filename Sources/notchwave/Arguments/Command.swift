@@ -22,15 +22,20 @@ extension Command {
         var lines = ["Usage: notchwave \(usage)", "", summary.prefix(1).uppercased() + summary.dropFirst() + ".", ""]
         if !options.isEmpty {
             lines.append("Options:")
-            let rendered = (options + [.flag("help", short: "h", "Show this help")]).map { option -> (String, String) in
+            let rendered = (options + [.flag("help", short: "h", "Show this help")]).map { option -> (String, String, String?) in
                 var left = "  "
                 left += option.short.map { "-\($0), " } ?? "    "
                 left += "--\(option.name)"
                 if option.kind == .value { left += " \(option.valueName)" }
-                return (left, option.help)
+                return (left, option.help, option.section)
             }
             let width = min(34, rendered.map(\.0.count).max() ?? 0)
-            for (left, text) in rendered {
+            var section: String? = nil
+            for (left, text, heading) in rendered {
+                if heading != section {
+                    lines += ["", "\(heading ?? "Other"):"]
+                    section = heading
+                }
                 if left.count > width {
                     lines.append(left)
                     lines.append(String(repeating: " ", count: width + 2) + text)

@@ -77,9 +77,10 @@ enum BenchCommand: Command {
     }
 
     static func runPipeline(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
-        let plan = try PipelineBenchmark.plan(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3)
+        var plan = try PipelineBenchmark.plan(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3)
         let quality = try args.choice("quality", Quality.self) ?? .draft
-        let figures = try PipelineBenchmark(plan: plan, encode: EncodeRequest(quality: quality), workers: workers).run()
+        plan.encoding.quality = quality
+        let figures = try PipelineBenchmark(plan: plan, workers: workers).run()
         if args.has("json") {
             print(PipelineBenchmark.json(figures).rendered())
             return 0

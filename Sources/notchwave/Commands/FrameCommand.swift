@@ -10,7 +10,7 @@ enum FrameCommand: Command {
     static let options: [OptionSpec] = [
         .value("time", short: "t", "SECONDS", "The time the frame shows (required)"),
         .value("output", short: "o", "OUTPUT", "A .png file, a .rgba file, or - for raw RGBA on stdout (required)"),
-    ] + AnimationOptions.specs + [
+    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases.filter(\.describesFrame)) + [
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
     ]
     static let discussion = """
@@ -29,7 +29,7 @@ enum FrameCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
-        let plan = try AnimationOptions.plan(args, request: try AnimationOptions.request(args), output: output)
+        let plan = try RenderParameters.plan(args, request: try RenderParameters.request(args), output: output)
         _ = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
         return 0
     }

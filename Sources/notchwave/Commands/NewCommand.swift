@@ -1,4 +1,5 @@
 import Foundation
+import NotchwaveModel
 import NotchwavePipeline
 
 /// `notchwave new job`: a commented example job file.
@@ -8,7 +9,7 @@ enum NewCommand: Command {
     static let usage = "new job [PATH] (default: job.json; - for stdout)"
     static let options: [OptionSpec] = []
 
-    static let example = """
+    static var example: String { """
     // A notchwave batch job: the batch is every combination of presets, styles, formats
     // and variants. Render it with `notchwave batch job.json -o out/job`.
     // Comments (// and /* */) are allowed; everything else is JSON.
@@ -31,9 +32,7 @@ enum NewCommand: Command {
         {"name": "brand", "colors": ["#FF2D55", "#AF52DE", "#5856D6"], "background": "#F2F2F7"}
       ],
 
-      // Parameters for every output: period, waves, colors, background, appearance, start,
-      // stop, duration, hold, fps, region ("screen" or "bar"), cutout, mask, even, easing,
-      // cycle, loop, loops, quality, crf, bitrate, speed, tenBit, dither.
+    \(parameterComment)
       "defaults": {"duration": 3, "fps": 60, "quality": "draft"},
 
       // Options of a style, by style name (`notchwave styles`).
@@ -44,7 +43,23 @@ enum NewCommand: Command {
       "output": "{preset}/{style}-{variant}.{ext}"
     }
 
-    """
+    """ }
+
+    /// The comment listing every job-file parameter (from the registry), wrapped.
+    static var parameterComment: String {
+        var lines: [String] = []
+        var line = "  // Parameters for every output (the README's tables say what each takes):"
+        for (index, parameter) in Parameters.all.enumerated() {
+            let word = " " + parameter.key + (index == Parameters.all.count - 1 ? "." : ",")
+            if line.count + word.count > 92 {
+                lines.append(line)
+                line = "  //"
+            }
+            line += word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         guard args.positionals.first == "job" else { throw UsageError("expected `notchwave new job [PATH]`") }

@@ -9,22 +9,7 @@ enum RenderCommand: Command {
     static let usage = "render [options] [-o OUTPUT]"
     static let options: [OptionSpec] = [
         .value("output", short: "o", "OUTPUT", "Output: .mp4, .mov, .webm, .gif, .png (APNG), a directory or %05d.png pattern (PNG sequence), .rgba or - (raw RGBA on stdout) (default: notchwave.mp4)"),
-    ] + AnimationOptions.specs + [
-        .value("duration", "SECONDS", "Video length (default: 3, or stop + period x waves + hold with --stop)"),
-        .value("hold", "SECONDS", "With --stop: extra time on the final frame (default: 0)"),
-        .value("loops", "N", "With --loop: how many loops (default: 1)"),
-        .value("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one (default: pad)"),
-        .value("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence) (default: from the extension)"),
-        .value("quality", "LEVEL", "draft, standard (default), high or lossless (mapping per codec in the README)"),
-        .value("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding --quality"),
-        .value("bitrate", "RATE", "Target bit rate (4M, 800k) instead of constant quality"),
-        .value("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)"),
-        .flag("ten-bit", "10-bit output (hevc)"),
-        .value("dither", "METHOD", "GIF dithering: none, bayer, floyd_steinberg, sierra2, sierra2_4a (default)"),
-        .value("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)"),
-        .value("audio", "FILE", "With --profile app-preview: the sound track, trimmed or padded to the video (default: silence)"),
-        .value("poster", "SECONDS", "With --profile app-preview: also write the frame at this time as NAME-poster.png"),
-        .flag("landscape", "With --profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise; a backdrop is a landscape picture"),
+    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases) + [
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No progress on stderr"),
@@ -51,26 +36,10 @@ enum RenderCommand: Command {
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
-        var request = try AnimationOptions.request(args)
-        request.duration = try args.double("duration")
-        request.hold = try args.double("hold")
-        request.loops = try args.int("loops")
-        request.evenSizePolicy = try args.choice("even", EvenSizePolicy.self)
-        // Codec options are checked against the output's codec by the library.
-        let encode = EncodeRequest(codec: args.string("codec")?.lowercased(), quality: try args.choice("quality", Quality.self),
-                                   crf: try args.int("crf"), bitrate: args.string("bitrate"), speed: args.string("speed"),
-                                   tenBit: args.has("ten-bit"), dither: args.string("dither"))
+        let request = try RenderParameters.request(args)
         let workers = try args.int("workers", in: 1...256)
         let output = OutputPath.normalized(args.string("output") ?? "notchwave.mp4")
-        let profile = args.string("profile")
-        if let profile, profile != "app-preview" { throw UsageError("--profile: unknown profile '\(profile)' (available: app-preview)") }
-        if profile == nil, let option = ["audio", "poster"].first(where: { args.string($0) != nil }) ?? (args.has("landscape") ? "landscape" : nil) {
-            throw UsageError("--\(option) belongs to --profile app-preview")
-        }
-        if profile != nil {
-            request.appPreview = AppPreviewRequest(audio: args.string("audio"), poster: try args.double("poster"), landscape: args.has("landscape"))
-        }
-        let plan = try AnimationOptions.plan(args, request: request, output: output)
+        let plan = try RenderParameters.plan(args, request: request, output: output)
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
         }
@@ -84,7 +53,7 @@ enum RenderCommand: Command {
             report = { done, total in progress.update(done: done, total: total) }
         }
         let options = RenderOptions(workers: workers, noOverwrite: args.has("no-overwrite"), progress: report)
-        let session = RenderSession(plan: plan, output: output, encode: encode, options: options)
+        let session = try RenderSession(plan: plan, output: output, options: options)
         let result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
         progress?.finish()
         if args.has("json") {

@@ -1,9 +1,10 @@
+import NotchwaveModel
 import NotchwaveScene
 
-/// `notchwave styles`: the wave styles and their options.
+/// `notchwave styles`: the notch waves' styles and their options.
 enum StylesCommand: Command {
     static let name = "styles"
-    static let summary = "list the wave styles and the options each accepts (--style, --style-option)"
+    static let summary = "list the notch waves' styles and the options each accepts (--style, --style-option)"
     static let usage = "styles"
     static let options: [OptionSpec] = []
 
@@ -12,16 +13,60 @@ enum StylesCommand: Command {
         var lines: [String] = []
         for style in WaveStyles.all {
             lines.append("\(style.name): \(style.summary)")
-            if style.options.isEmpty {
-                lines.append("    (no options)")
-            }
-            for option in style.options {
-                lines.append("    --style-option \(option.key)=VALUE  \(option.summary) (default: \(option.defaultValue))")
+            lines += OptionLines.of(style.options, option: Parameters.styleOptions.flag)
+            lines.append("")
+        }
+        let shared = Parameters.inGroups([.animation]).filter { if case .styles = $0.scope { return false }; return true }
+        lines.append("Every style takes " + shared.map { "--\($0.flag)" }.joined(separator: ", ") + "; "
+                     + Parameters.inGroups([.animation]).compactMap { p -> String? in
+                         if case .styles = p.scope { return "--\(p.flag) belongs to the \(p.scope.summary)" }
+                         return nil
+                     }.joined(separator: "; ") + ".")
+        print(lines.joined(separator: "\n"))
+        return 0
+    }
+}
+
+/// `notchwave scenes`: the scenes and their options.
+enum ScenesCommand: Command {
+    static let name = "scenes"
+    static let summary = "list the scenes and the options each accepts (--scene, --scene-option)"
+    static let usage = "scenes"
+    static let options: [OptionSpec] = []
+    static let discussion = """
+    Examples:
+      notchwave frame --scene liquid-swipe --scene-option right=0.4@300 -t 0 -o pose.png
+      notchwave render --scene liquid-swipe --scene-option script=examples/liquid-swipe-tour.json -o tour.mp4
+    """
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        try args.checkPositionals([], required: 0)
+        var lines: [String] = []
+        for scene in Scenes.all {
+            lines.append("\(scene.name)\(scene.name == Scenes.all[0].name ? " (default)" : ""): \(scene.summary)")
+            if scene.name == NotchWaves.name {
+                let own = Parameters.all.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != Parameters.style.key && $0.key != Parameters.styleOptions.key }
+                lines.append("    takes --style (see `notchwave styles`) and " + own.map { "--\($0.flag)" }.joined(separator: ", "))
+            } else {
+                lines += OptionLines.of(scene.options, option: Parameters.sceneOptions.flag)
+                let own = Parameters.all.filter { $0.scope == .scenes([scene.name]) }
+                if !own.isEmpty { lines.append("    also takes " + own.map { "--\($0.flag)" }.joined(separator: ", ")) }
             }
             lines.append("")
         }
-        lines.append("Both styles take --easing, and --loop for a seamless loop; smooth also takes --cycle.")
-        print(lines.joined(separator: "\n"))
+        print(lines.joined(separator: "\n"), terminator: "")
         return 0
+    }
+}
+
+/// Help lines for a scene's or style's options.
+enum OptionLines {
+    static func of(_ options: [any AnyParameter], option: String) -> [String] {
+        guard !options.isEmpty else { return ["    (no options)"] }
+        let lefts = options.map { "    --\(option) \($0.key)=\($0.valueName)" }
+        let width = lefts.map(\.count).max() ?? 0
+        return zip(lefts, options).map { left, parameter in
+            left + String(repeating: " ", count: width - left.count + 2) + parameter.help + (parameter.defaultText.map { " (default: \($0))" } ?? "")
+        }
     }
 }

@@ -2,9 +2,7 @@
 import Foundation
 import NotchwaveModel
 import NotchwavePipeline
-import NotchwaveRaster
 import NotchwaveScene
-import NotchwaveTimeline
 
 /// The parsers under libFuzzer (`make fuzz`, `scripts/fuzz.sh`). Compiled only into the
 /// fuzzing build (`-D NOTCHWAVE_LIBFUZZER`, `-sanitize=fuzzer,address`), where `main`
@@ -32,10 +30,10 @@ enum FuzzTargets {
     static func preset(_ bytes: [UInt8]) {
         guard let text = try? TextInput.decode(bytes, file: "preset.json"), let preset = try? Preset.decode(text, file: "preset.json") else { return }
         var request = RenderRequest()
-        request.region = .bar
-        request.duration = 0.1
-        guard let plan = try? request.resolveWithStyle(preset: preset), let scene = try? FrameScene(plan: plan) else { return }
-        renderRows(scene: scene, times: [0.05])
+        request[Parameters.region] = .bar
+        request[Parameters.duration] = 0.1
+        guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { return }
+        FrameExport.exerciseTopRows(of: scene, times: [0.05])
     }
 
     /// Job-file decoding and planning (every output's parameters, plan and path).
@@ -56,16 +54,14 @@ enum FuzzTargets {
     /// Easing expressions: parsed, evaluated, and a frame of each style drawn with them.
     static func easing(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let curve = try? CubicBezierEasing.parse(text) else { return }
-        for i in 0...8 { _ = curve(Double(i) / 8) }
-        guard let preset = try? library?.preset(named: "iphone-se-3") else { return }
+        guard (try? EasingCurve.parse(text)) != nil, let preset = try? library?.preset(named: "iphone-se-3") else { return }
         for style in ["sharp", "smooth"] {
             var request = RenderRequest()
-            request.region = .bar
-            request.easing = text
-            request.style = style
-            guard let plan = try? request.resolveWithStyle(preset: preset), let scene = try? FrameScene(plan: plan) else { continue }
-            renderRows(scene: scene, times: [0.1, 0.37, 0.8])
+            request[Parameters.region] = .bar
+            request[Parameters.style] = style
+            guard (try? request.set(.text(text), for: Parameters.easing, from: .commandLine)) != nil,
+                  let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { continue }
+            FrameExport.exerciseTopRows(of: scene, times: [0.1, 0.37, 0.8])
         }
     }
 
@@ -88,16 +84,10 @@ enum FuzzTargets {
         guard let parsed = try? ParsedArguments.parse(Array(words.dropFirst()), specs: command.options) else { return }
         switch command.name {
         case "render", "frame":
-            guard var request = try? AnimationOptions.request(parsed) else { return }
-            request.duration = try? parsed.double("duration")
-            request.hold = try? parsed.double("hold")
-            request.loops = try? parsed.int("loops")
+            guard let request = try? RenderParameters.request(parsed) else { return }
             let output = parsed.string("output") ?? "notchwave.mp4"
-            guard !output.contains("\0"), let plan = try? AnimationOptions.plan(parsed, request: request, output: output) else { return }
-            let encode = EncodeRequest(codec: parsed.string("codec")?.lowercased(), quality: try? parsed.choice("quality", Quality.self),
-                                       crf: try? parsed.int("crf"), bitrate: parsed.string("bitrate"), speed: parsed.string("speed"),
-                                       tenBit: parsed.has("ten-bit"), dither: parsed.string("dither"))
-            if let format = try? RenderSession.format(plan: plan, output: "/nonexistent-fuzz/" + output, encode: encode) {
+            guard !output.contains("\0"), let plan = try? RenderParameters.plan(parsed, request: request, output: output) else { return }
+            if let format = try? RenderSession.format(plan: plan, output: "/nonexistent-fuzz/" + output) {
                 _ = RenderSession.canvasSize(plan: plan, format: format)
             }
         case "batch":
@@ -113,30 +103,28 @@ enum FuzzTargets {
     static func script(_ bytes: [UInt8]) {
         guard let text = try? TextInput.decode(bytes, file: "script.json"),
               let script = try? InteractionScript.decode(text, file: "script.json") else { return }
-        let scene = LiquidSwipeScene(options: LiquidSwipeOptions(), script: script, width: 375, height: 812, scale: 0.25)
-        renderRows(scene: scene, times: [0, 0.3, 1.1, 2.5, 7, 60])
+        var options = LiquidSwipeOptions()
+        options.script = script
+        let scene = LiquidSwipeScene(options: options, width: 375, height: 812, scale: 0.25)
+        FrameExport.exerciseTopRows(of: scene, times: [0, 0.3, 1.1, 2.5, 7, 60])
     }
 
-    /// LiquidSwipe's scene options (NUL-separated `key=value` pairs): parsed, and a few rows
-    /// of the scene drawn.
+    /// Scene options (a scene chosen by the first byte, then NUL-separated `key=value`
+    /// pairs, as `--scene-option` gives them): read against the scene's declarations,
+    /// resolved into a plan on a small preset, and a few rows of the scene drawn.
     static func sceneOptions(_ bytes: [UInt8]) {
-        let pairs = bytes.split(separator: 0).map { item -> (key: String, value: String) in
-            let text = String(decoding: item, as: UTF8.self)
-            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        guard let first = bytes.first, let preset = try? library?.preset(named: "iphone-se-3") else { return }
+        var list = OptionList()
+        for item in bytes.dropFirst().split(separator: 0) {
+            guard let entry = try? OptionList.parse(String(decoding: item, as: UTF8.self)) else { return }
+            list = list.appending(entry)
         }
-        guard let options = try? LiquidSwipeOptions.parse(pairs) else { return }
-        let scene = LiquidSwipeScene(options: options, script: nil, width: 375, height: 812, scale: 0.25)
-        renderRows(scene: scene, times: [0])
-    }
-
-    /// Draws a few rows of `scene` at `times`, on a canvas no larger than 64 rows.
-    static func renderRows(scene: some Scene, times: [Double]) {
-        let rows = min(scene.canvasHeight, 64)
-        guard scene.canvasWidth > 0, rows > 0, scene.canvasWidth <= 4096 else { return }
-        let canvas = Canvas(width: scene.canvasWidth, height: rows)
-        let rasterizer = Rasterizer(kernel: .simd)
-        for t in times { rasterizer.render(scene.drawList(at: t), into: canvas, rows: 0..<rows) }
+        var request = RenderRequest()
+        request[Parameters.scene] = Scenes.all[Int(first) % Scenes.all.count].name
+        request[Parameters.sceneOptions] = list
+        request[Parameters.duration] = 0.1
+        guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { return }
+        FrameExport.exerciseTopRows(of: scene, times: [0, 0.05])
     }
 }
 

@@ -1,0 +1,179 @@
+/// Which part of a render a parameter belongs to: the help sections, the README tables
+/// and which commands take it follow the group.
+public enum ParameterGroup: String, Sendable, CaseIterable {
+    /// What is drawn: the scene and its options, the notch waves' style.
+    case scene
+    /// The notch waves' animation (spec section 2).
+    case animation
+    /// The frame: rate, region, cutout, mask.
+    case frame
+    /// The app's screen under the animation.
+    case backdrop
+    /// The clip's length (render and batch only).
+    case timing
+    /// The encoder (render and batch only).
+    case encoding
+    /// App Store previews (render and batch only).
+    case appPreview
+
+    /// The heading of the group in help and in the README.
+    public var title: String {
+        switch self {
+        case .scene: return "Scene"
+        case .animation: return "Notch waves"
+        case .frame: return "Frame"
+        case .backdrop: return "Backdrop"
+        case .timing: return "Timing"
+        case .encoding: return "Encoding"
+        case .appPreview: return "App Store preview"
+        }
+    }
+
+    /// True for groups that describe a single frame (`notchwave frame` takes these).
+    public var describesFrame: Bool { [.scene, .animation, .frame, .backdrop].contains(self) }
+}
+
+/// Where a parameter applies, beyond its group: every render, only some scenes, only
+/// some notch-wave styles, or only some codecs. Giving it elsewhere is an error that says so.
+public enum ParameterScope: Sendable, Equatable {
+    case everywhere
+    case scenes([String])
+    case styles([String])
+    case codecs([Codec])
+
+    /// For help and the README ("smooth style", "h264, hevc").
+    public var summary: String {
+        switch self {
+        case .everywhere: return "all"
+        case let .scenes(names): return names.joined(separator: ", ")
+        case let .styles(names): return names.joined(separator: ", ") + " style"
+        case let .codecs(codecs): return codecs.map(\.rawValue).joined(separator: ", ")
+        }
+    }
+}
+
+/// A parameter without its value type: what help, the option tables and the readers
+/// need (`Parameter` is the typed declaration).
+public protocol AnyParameter: Sendable {
+    /// The job-file key (`backdropStart`); scene and style options use their key as is.
+    var key: String { get }
+    /// The command-line spelling without dashes (`backdrop-start`, `no-cutout`).
+    var flag: String { get }
+    /// The placeholder in help (`SECONDS`); empty for a flag that takes no value.
+    var valueName: String { get }
+    /// One line of help.
+    var help: String { get }
+    /// The default as help shows it, if there is one.
+    var defaultText: String? { get }
+    var group: ParameterGroup { get }
+    var scope: ParameterScope { get }
+    /// True for a command-line switch without a value (`--loop`, `--no-cutout`).
+    var isSwitch: Bool { get }
+    /// The value `input` gives, checked against the declaration.
+    func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue
+    /// What is wrong with `value` for this parameter, or nil.
+    func problem(with value: any ParameterValue) -> String?
+}
+
+/// One render parameter, declared once: its name on the command line and in job files,
+/// its type, default, valid range or choices, help text and where it applies. The CLI's
+/// options, the job-file reader, `--help`, `notchwave new job`, validation and the
+/// README's option tables all derive from these declarations (`Parameters.all`).
+public struct Parameter<Value: ParameterValue>: AnyParameter {
+    public let key: String
+    public let flag: String
+    public let valueName: String
+    public let help: String
+    /// The default, when it is one fixed value (nil when it depends on other values:
+    /// `defaultText` then says how).
+    public let defaultValue: Value?
+    public let defaultText: String?
+    public let group: ParameterGroup
+    public let scope: ParameterScope
+    public let isSwitch: Bool
+    /// Checks a value; returns what is wrong, or nil.
+    private let check: @Sendable (Value) -> String?
+
+    /// A parameter. `flag` defaults to `key` in kebab case (`tenBit` → `ten-bit`);
+    /// `defaultText` to the default's canonical spelling.
+    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value? = nil,
+                defaultText: String? = nil, group: ParameterGroup, scope: ParameterScope = .everywhere,
+                check: @escaping @Sendable (Value) -> String? = { _ in nil }) {
+        self.key = key
+        self.flag = flag ?? Parameters.kebabCase(key)
+        self.valueName = valueName
+        self.help = help
+        self.defaultValue = defaultValue
+        self.defaultText = defaultText ?? defaultValue.map { Parameters.describe($0.json) }
+        self.group = group
+        self.scope = scope
+        self.isSwitch = false
+        self.check = check
+    }
+
+    public func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue {
+        try value(input)
+    }
+
+    public func problem(with value: any ParameterValue) -> String? {
+        guard let typed = value as? Value else { return "expected \(Value.kind)" }
+        return check(typed)
+    }
+
+    /// The typed value of `input`, checked.
+    public func value(_ input: ParameterInput) throws(ParameterProblem) -> Value {
+        let value = try Value.read(input)
+        if let problem = check(value) { throw ParameterProblem(problem) }
+        return value
+    }
+}
+
+extension Parameter where Value == Bool {
+    /// A switch: `--KEY` turns it on, or, when it is on by default, `--no-KEY` turns it off
+    /// (job files write `"KEY": true|false`).
+    /// `help` says what the switch does when on; `offHelp` what `--no-KEY` does.
+    public init(switch key: String, _ help: String, default on: Bool = false, offHelp: String? = nil, group: ParameterGroup,
+                scope: ParameterScope = .everywhere) {
+        self.key = key
+        self.flag = (on ? "no-" : "") + Parameters.kebabCase(key)
+        self.valueName = ""
+        self.help = on ? (offHelp ?? help) : help
+        self.defaultValue = on
+        self.defaultText = on ? "on" : "off"
+        self.group = group
+        self.scope = scope
+        self.isSwitch = true
+        self.check = { _ in nil }
+    }
+
+    /// The value the switch sets when given on the command line.
+    public var switchValue: Bool { !(defaultValue ?? false) }
+}
+
+extension Parameter where Value: Comparable & ParameterValue {
+    /// A number within `range` (`unit` follows the bounds in messages: "seconds").
+    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value? = nil,
+                defaultText: String? = nil, in range: ClosedRange<Value>, unit: String = "", group: ParameterGroup,
+                scope: ParameterScope = .everywhere) {
+        let bounds = "\(Parameters.describe(range.lowerBound.json)) to \(Parameters.describe(range.upperBound.json))" + (unit.isEmpty ? "" : " \(unit)")
+        self.init(key, flag: flag, valueName, help, default: defaultValue, defaultText: defaultText, group: group, scope: scope) { value in
+            range.contains(value) ? nil : "\(Parameters.describe(value.json)) is out of range (\(bounds))"
+        }
+    }
+}
+
+/// A parameter's value that cannot be used, named the way the user wrote it: the flag
+/// on the command line (`--period`), the JSON path with line and column in a job file.
+public struct ParameterError: Error, Sendable, Equatable, CustomStringConvertible, ExitCoded {
+    /// `--period`, `$.variants[1].period (line 5, column 20)`.
+    public var subject: String
+    public var problem: String
+    /// An error.
+    public init(subject: String, problem: String) {
+        self.subject = subject
+        self.problem = problem
+    }
+    public var description: String { "\(subject): \(problem)" }
+    /// A bad parameter is a usage error.
+    public var exitCode: Int32 { ExitCodes.usage }
+}

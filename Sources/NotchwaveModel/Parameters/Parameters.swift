@@ -1,0 +1,150 @@
+/// Every render parameter, declared once (issue 12). The command line's options
+/// (`render`, `frame`), the job-file keys (`defaults`, `variants`), `--help`,
+/// `notchwave new job`, validation messages and the README's option tables are derived
+/// from these declarations. Adding a parameter is one declaration here, its entry in
+/// `all`, and the code that uses it (`values[Parameters.name]`).
+///
+/// Scenes and notch-wave styles declare their own options the same way (their
+/// `parameters`), read from `--scene-option` / `--style-option` and `sceneOptions` /
+/// `styleOptions`.
+public enum Parameters {
+    // MARK: Scene
+
+    public static let scene = Parameter<String>("scene", "NAME", "What is drawn: notch-waves, liquid-swipe or popup; see `notchwave scenes`",
+                                                default: "notch-waves", group: .scene)
+    public static let sceneOptions = Parameter<OptionList>("sceneOptions", flag: "scene-option", "KEY=VALUE",
+                                                           "A scene's own option (repeatable); see `notchwave scenes`", group: .scene)
+    public static let style = Parameter<String>("style", "NAME", "Wave style: sharp or smooth; see `notchwave styles`",
+                                                default: "sharp", group: .scene, scope: .scenes(["notch-waves"]))
+    public static let styleOptions = Parameter<OptionList>("styleOptions", flag: "style-option", "KEY=VALUE",
+                                                           "A style's own option (repeatable); see `notchwave styles`",
+                                                           group: .scene, scope: .scenes(["notch-waves"]))
+    public static let font = Parameter<String>("font", "FILE", "A font file (OTF, TTF) for the scene's text",
+                                               defaultText: "Inter Regular from fonts-inter", group: .scene, scope: .scenes(["popup"]))
+
+    // MARK: Notch waves (spec section 2)
+
+    public static let period = Parameter<Double>("period", "SECONDS", "Time between wave emissions", default: 0.3,
+                                                 in: 0.001...60, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
+    public static let waves = Parameter<Int>("waves", "N", "Waves in flight; one wave lasts period x waves", default: 3,
+                                             in: 1...64, group: .animation, scope: .scenes(["notch-waves"]))
+    public static let colors = Parameter<TextList>("colors", "LIST", "Wave colours: iOS system names or #RRGGBB[AA], comma-separated (a list in job files)",
+                                                   default: TextList(["red", "green", "blue"]), group: .animation, scope: .scenes(["notch-waves"]))
+    public static let background = Parameter<String>("background", "COLOR", "Colour under the bar, or transparent",
+                                                     defaultText: "white; black with appearance dark", group: .animation,
+                                                     scope: .scenes(["notch-waves"]))
+    public static let appearance = Parameter<Appearance>("appearance", "light|dark", "Palette of named colours", default: .light,
+                                                         group: .animation, scope: .scenes(["notch-waves"]))
+    public static let start = Parameter<Double>("start", "SECONDS", "When the first wave is emitted", default: 0,
+                                                in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
+    public static let stop = Parameter<Double>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",
+                                               in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
+    public static let easing = Parameter<EasingCurve>("easing", "CURVE", "Timing curve: ease-in, super-ease-in, ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)",
+                                                      defaultText: "ease-in (sharp), super-ease-in (smooth)", group: .animation,
+                                                      scope: .scenes(["notch-waves"]))
+    public static let cycle = Parameter<Double>("cycle", "SECONDS", "Loop length of the smooth style's clock", default: 1,
+                                                in: 0.001...60, unit: "seconds", group: .animation, scope: .styles(["smooth"]))
+    public static let loop = Parameter<Bool>(switch: "loop", "A seamless loop: whole cycles (sharp: colours x period), no transitions",
+                                             group: .animation, scope: .scenes(["notch-waves"]))
+
+    // MARK: Frame
+
+    public static let fps = Parameter<Int>("fps", "N", "Frames per second", default: 60, defaultText: "60; 25 for GIF",
+                                           in: 1...240, group: .frame)
+    public static let region = Parameter<Region>("region", "screen|bar", "Whole screen, or only the top strip down to the bar's bottom",
+                                                 default: .screen, group: .frame, scope: .scenes(["notch-waves"]))
+    public static let cutout = Parameter<Bool>(switch: "cutout", "Draw the black notch / island", default: true,
+                                               offHelp: "Do not draw the black notch / island (job files: \"cutout\": false)", group: .frame,
+                                               scope: .scenes(["notch-waves"]))
+    public static let mask = Parameter<Bool>(switch: "mask", "Round the screen corners (transparent outside where the format has alpha, black otherwise)",
+                                             group: .frame)
+
+    // MARK: Backdrop
+
+    public static let backdrop = Parameter<String>("backdrop", "FILE", "The app's screen under the animation: a still (PNG, JPEG) or a screen recording (MP4, MOV); replaces the background",
+                                                   group: .backdrop, scope: .scenes(["notch-waves"]))
+    public static let backdropStart = Parameter<Double>("backdropStart", "SECONDS", "Seconds into a video backdrop that the first frame shows",
+                                                        default: 0, in: 0...86_400, unit: "seconds", group: .backdrop,
+                                                        scope: .scenes(["notch-waves"]))
+    public static let backdropFit = Parameter<BackdropFit>("backdropFit", "fill|fit|stretch", "A backdrop whose aspect ratio differs from the screen's by more than 1 %: crop, letterbox or stretch it",
+                                                           defaultText: "none: such a backdrop is an error", group: .backdrop,
+                                                           scope: .scenes(["notch-waves"]))
+
+    // MARK: Timing
+
+    public static let duration = Parameter<Double>("duration", "SECONDS", "Video length", defaultText: "3, or stop + period x waves + hold with stop, or whole loops with loop",
+                                                   in: 0...3600, unit: "seconds", group: .timing)
+    public static let hold = Parameter<Double>("hold", "SECONDS", "With stop: extra time on the final frame", default: 0,
+                                               in: 0...3600, unit: "seconds", group: .timing, scope: .scenes(["notch-waves"]))
+    public static let loops = Parameter<Int>("loops", "N", "With loop: how many loops", default: 1, in: 1...1000, group: .timing,
+                                             scope: .scenes(["notch-waves"]))
+
+    // MARK: Encoding
+
+    public static let codec = Parameter<Codec>("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence)",
+                                               defaultText: "from the extension", group: .encoding)
+    public static let even = Parameter<EvenSizePolicy>("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one",
+                                                       default: .pad, group: .encoding)
+    public static let quality = Parameter<Quality>("quality", "LEVEL", "draft, standard, high or lossless (mapping per codec in the README)",
+                                                   default: .standard, group: .encoding)
+    public static let crf = Parameter<Int>("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding quality",
+                                           in: 0...63, group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
+    public static let bitrate = Parameter<BitRate>("bitrate", "RATE", "Target bit rate (4M, 800k) instead of constant quality",
+                                                   group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
+    public static let speed = Parameter<SpeedPreset>("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)",
+                                                     defaultText: "per quality", group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
+    public static let tenBit = Parameter<Bool>(switch: "tenBit", "10-bit output (hevc; prores is always 10-bit)", group: .encoding,
+                                               scope: .codecs([.hevc, .prores]))
+    public static let dither = Parameter<Dither>("dither", "METHOD", "GIF dithering: none, bayer, floyd_steinberg, sierra2, sierra2_4a",
+                                                 default: .sierra24a, group: .encoding, scope: .codecs([.gif]))
+
+    // MARK: App Store preview
+
+    public static let profile = Parameter<OutputProfile>("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)",
+                                                         group: .appPreview)
+    public static let audio = Parameter<String>("audio", "FILE", "With profile app-preview: the sound track, trimmed or padded to the video",
+                                                defaultText: "silence", group: .appPreview)
+    public static let poster = Parameter<Double>("poster", "SECONDS", "With profile app-preview: also write the frame at this time as NAME-poster.png",
+                                                 in: 0...3600, unit: "seconds", group: .appPreview)
+    public static let landscape = Parameter<Bool>(switch: "landscape", "With profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise",
+                                                  group: .appPreview)
+
+    /// Every render parameter, in help order.
+    public static let all: [any AnyParameter] = [
+        scene, sceneOptions, style, styleOptions, font,
+        period, waves, colors, background, appearance, start, stop, easing, cycle, loop,
+        fps, region, cutout, mask,
+        backdrop, backdropStart, backdropFit,
+        duration, hold, loops,
+        codec, even, quality, crf, bitrate, speed, tenBit, dither,
+        profile, audio, poster, landscape,
+    ]
+
+    /// The parameter a job file calls `key`.
+    public static func named(key: String) -> (any AnyParameter)? { all.first { $0.key == key } }
+
+    /// The parameter the command line calls `--flag`.
+    public static func named(flag: String) -> (any AnyParameter)? { all.first { $0.flag == flag } }
+
+    /// The parameters of `groups`, in help order.
+    public static func inGroups(_ groups: [ParameterGroup]) -> [any AnyParameter] { all.filter { groups.contains($0.group) } }
+
+    /// `backdropStart` → `backdrop-start`.
+    public static func kebabCase(_ key: String) -> String {
+        var text = ""
+        for character in key {
+            if character.isUppercase { text += "-" + character.lowercased() } else { text.append(character) }
+        }
+        return text
+    }
+
+    /// A value as help shows it: numbers without trailing zeros, text as is.
+    public static func describe(_ value: JSONOutput) -> String {
+        switch value {
+        case let .number(n): return JSONOutput.formatNumber(n)
+        case let .string(s): return s
+        case let .bool(b): return b ? "on" : "off"
+        default: return value.rendered()
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import NotchwaveModel
+import NotchwaveScene
+
+/// `notchwave parameters`: every render parameter, from the registry: its command-line
+/// option, job-file key, default and what it takes; `--markdown` prints the README's
+/// tables (`make readme` writes them, a test checks they match).
+enum ParametersCommand: Command {
+    static let name = "parameters"
+    static let summary = "list every render parameter: option, job-file key, default, where it applies (--markdown: the README's tables)"
+    static let usage = "parameters [--markdown]"
+    static let options: [OptionSpec] = [
+        .flag("markdown", "Markdown tables, as in the README"),
+    ]
+
+    static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        try args.checkPositionals([], required: 0)
+        print(args.has("markdown") ? markdown() : text(), terminator: "")
+        return 0
+    }
+
+    /// The option as help writes it: `--period SECONDS`, `--no-cutout`.
+    static func option(_ p: any AnyParameter) -> String { "--\(p.flag)" + (p.isSwitch ? "" : " \(p.valueName)") }
+
+    static func text() -> String {
+        var out = ""
+        for group in ParameterGroup.allCases {
+            out += "\(group.title):\n"
+            for p in Parameters.inGroups([group]) {
+                out += "  \(option(p))  [\(p.key)]  \(p.help)" + (p.defaultText.map { " (default: \($0))" } ?? "")
+                    + (p.scope == .everywhere ? "" : " — \(p.scope.summary)") + "\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// One table per group, then one per scene's and style's options.
+    static func markdown() -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        var out = ""
+        for group in ParameterGroup.allCases {
+            out += "**\(group.title)**\n\n| option | job-file key | default | meaning | applies to |\n| --- | --- | --- | --- | --- |\n"
+            for p in Parameters.inGroups([group]) {
+                out += "| `\(cell(option(p)))` | `\(p.key)` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) | \(cell(p.scope.summary)) |\n"
+            }
+            out += "\n"
+        }
+        let owners: [(String, String, [any AnyParameter])] =
+            Scenes.all.filter { !$0.options.isEmpty }.map { ("Scene `\($0.name)`", Parameters.sceneOptions.flag, $0.options) }
+            + WaveStyles.all.filter { !$0.options.isEmpty }.map { ("Style `\($0.name)`", Parameters.styleOptions.flag, $0.options) }
+        for (title, flag, options) in owners {
+            out += "**\(title)** (`--\(flag) KEY=VALUE`; in job files `\(flag == Parameters.sceneOptions.flag ? Parameters.sceneOptions.key : Parameters.styleOptions.key)`)\n\n"
+            out += "| key | value | default | meaning |\n| --- | --- | --- | --- |\n"
+            for p in options {
+                out += "| `\(p.key)` | `\(cell(p.valueName))` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
