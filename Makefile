@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan
+.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan
 
 all: build
 
@@ -21,14 +21,18 @@ demo: build
 	$(BIN) render --preset iphone-x --duration 3 --fps 60 -o out/demo.mp4
 	@echo "wrote out/demo.mp4"
 
-# Builds everything in release mode (the SIMD kernels are meant to run optimised), runs
-# the whole test suite, lints the Dockerfile, checks its runtime stage's libraries,
+# Checks that every target imports only the package modules Package.swift declares for it
+# (scripts/module_graph.py; SwiftPM's own check runs in the build too), builds everything
+# in release mode (the SIMD kernels are meant to run optimised), checks the README's
+# generated tables, runs the whole test suite, lints the Dockerfile, checks its runtime stage's libraries,
 # assembles and runs the image without a Docker engine (on bookworm as root; it says so
 # and skips elsewhere), and runs every fuzz target briefly. The tests' Python tools live
 # in .build/tools (scripts/ensure-deps.sh), first on the PATH.
 TOOLS := $(CURDIR)/.build/tools/bin
 test: test-deps
-	$(SWIFT) build -c release --build-tests
+	SWIFT="$(SWIFT)" python3 scripts/module_graph.py check
+	$(SWIFT) build -c release --build-tests --explicit-target-dependency-import-check error
+	SWIFT="$(SWIFT)" python3 scripts/readme_blocks.py $(BIN) --check
 	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build
 	$(MAKE) --no-print-directory lint docker-check image-check
 	$(MAKE) --no-print-directory fuzz-brief
@@ -68,6 +72,10 @@ docker-check:
 # smoke renders as the README's docker lines run them, ffprobe, the size budget.
 image-check:
 	SWIFT="$(SWIFT)" scripts/check-image.sh
+
+# Rewrites the README's generated blocks: the parameter tables and the module graph.
+readme: build
+	SWIFT="$(SWIFT)" python3 scripts/readme_blocks.py $(BIN)
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build

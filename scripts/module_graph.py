@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""The package's module graph, read from Package.swift (`swift package dump-package`).
+
+  scripts/module_graph.py check      every target imports only package modules it declares
+                                     as dependencies (exit 1 and one line per leak)
+  scripts/module_graph.py markdown   the module graph as the README's architecture block
+
+SwiftPM's own --explicit-target-dependency-import-check only flags modules outside a
+target's transitive dependencies; this check is stricter: a direct import needs a direct
+declaration (the CLI may not import NotchwaveVideo because the pipeline does).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+IMPORT = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?(\w+)', re.M)
+
+
+def package():
+    swift = os.environ.get("SWIFT", "swift")
+    out = subprocess.run([swift, "package", "dump-package"], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def dependencies(target):
+    names = []
+    for dep in target["dependencies"]:
+        for kind in ("byName", "target", "product"):
+            if kind in dep:
+                names.append(dep[kind][0])
+    return names
+
+
+def source_dir(target):
+    if target.get("path"):
+        return os.path.join(ROOT, target["path"])
+    base = "Tests" if target["type"] == "test" else "Sources"
+    return os.path.join(ROOT, base, target["name"])
+
+
+def check(pkg):
+    modules = {t["name"] for t in pkg["targets"]}
+    problems = []
+    for target in pkg["targets"]:
+        if target["type"] == "system":
+            continue
+        declared = set(dependencies(target))
+        for folder, _, files in os.walk(source_dir(target)):
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    text = f.read()
+                for module in IMPORT.findall(text):
+                    if module in modules and module != target["name"] and module not in declared:
+                        problems.append(f"{os.path.relpath(path, ROOT)}: {target['name']} imports {module} "
+                                        f"without declaring it in Package.swift")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if not problems:
+        print(f"imports: every target imports only what Package.swift declares ({len(modules)} targets)")
+    return 1 if problems else 0
+
+
+def markdown(pkg):
+    lines = ["```text"]
+    targets = [t for t in pkg["targets"] if t["type"] in ("regular", "executable", "system") and not (t.get("path") or "").startswith("Tests")]
+    width = max(len(t["name"]) for t in targets)
+    for target in targets:
+        deps = dependencies(target)
+        kind = {"system": "system library", "executable": "executable"}.get(target["type"], "")
+        right = " ← " + ", ".join(deps) if deps else ""
+        lines.append((f"{target['name']:<{width}}{right}" + (f"   ({kind})" if kind else "")).rstrip())
+    lines.append("```")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    mode = sys.argv[1] if len(sys.argv) > 1 else "check"
+    pkg = package()
+    if mode == "check":
+        sys.exit(check(pkg))
+    elif mode == "markdown":
+        print(markdown(pkg))
+    else:
+        sys.exit(f"usage: {sys.argv[0]} check|markdown")
