@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),
         .testTarget(name: "NotchwaveTextTests", dependencies: ["NotchwaveText", "NotchwaveRaster", "TestSupport"]),
-        .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "TestSupport"],
+        .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "NotchwaveVideo", "TestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["TestSupport"]),
     ]
