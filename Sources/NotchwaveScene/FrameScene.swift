@@ -22,7 +22,6 @@ public struct FrameScene: Sendable {
     /// How the outside of the screen's corners is filled.
     public let maskFill: MaskFill
     private let style: any WaveStyle
-    private let fixedBefore: [DrawCommand]
     private let fixedAfter: [DrawCommand]
     private let base: RGBA8
 
@@ -57,13 +56,12 @@ public struct FrameScene: Sendable {
         let cw = Float(self.canvasWidth), ch = Float(self.canvasHeight)
         if cw > fw { after.append(DrawCommand(shape: .rectangle(x0: fw, y0: 0, x1: cw, y1: ch), paint: .solid(outside), blend: .copy)) }
         if ch > fh { after.append(DrawCommand(shape: .rectangle(x0: 0, y0: fh, x1: fw, y1: ch), paint: .solid(outside), blend: .copy)) }
-        fixedBefore = []
         fixedAfter = after
     }
 
     /// The frame at time `t`.
     public func drawList(at t: Double) -> DrawList {
-        DrawList(base: base, commands: fixedBefore + style.drawCommands(at: t) + fixedAfter)
+        DrawList(base: base, commands: style.drawCommands(at: t) + fixedAfter)
     }
 
     /// The frame at frame index `index`.
@@ -78,7 +76,4 @@ public struct FrameScene: Sendable {
         let bottom = band.upperBound + band.upperBound % 2
         return (top..<bottom).clamped(to: 0..<canvasHeight)
     }
-
-    /// When the style's animation ends by itself, if it does.
-    public var naturalEnd: Double? { style.naturalEnd }
 }
