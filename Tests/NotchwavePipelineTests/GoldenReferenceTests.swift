@@ -4,8 +4,9 @@ import NotchwavePipeline
 import TestSupport
 
 /// The golden PNGs against `Tests/Reference/notch_waves_reference.py`, a renderer of the
-/// notch-wave spec (`notch-waves.md`, style sharp) written from the spec alone (numpy,
-/// exact coverage in x, 256 sub-rows in y). `GoldenFrameTests` pins the renderer to the
+/// notch-wave spec (`notch-waves.md`, style sharp; and seed-systems.md 2.2-2.3 for the
+/// smooth style's steady state) written from the specs alone (numpy, exact coverage in
+/// x, 256 sub-rows in y). `GoldenFrameTests` pins the renderer to the
 /// goldens bit for bit; this pins the goldens to the spec, so regenerating them
 /// (`UPDATE_GOLDENS=1`) after a regression fails here.
 ///
@@ -26,10 +27,17 @@ struct GoldenReferenceTests {
         /// Rendered by the renderer now instead of read from a golden (no sharp island
         /// golden exists; the island's geometry still gets checked against the spec).
         var live = false
+        /// The style (`smooth`: its steady state only, see `notCovered`).
+        var style = "sharp"
         var description: String { golden }
+        /// The smooth style's rim gradients differ by up to one level in many pixels
+        /// (the mean colour and the stops rounded or not: 61-65 dB with no pixel more
+        /// than 1 level apart; 2 ms later in time: 39.5 dB), so its threshold is 58 dB; the geometry still has to
+        /// agree to within 2 levels everywhere.
+        var threshold: Double { style == "smooth" ? 58 : 70 }
     }
 
-    /// Every golden of the sharp style (the default).
+    /// Every golden of the sharp style (the default) and the smooth style's steady state.
     static let cases: [Case] = [
         Case(golden: "iphone-x-bar-t0.25", preset: "iphone-x", time: 0.25),
         Case(golden: "iphone-x-bar-t1.1", preset: "iphone-x", time: 1.1),
@@ -42,10 +50,14 @@ struct GoldenReferenceTests {
         Case(golden: "iphone-15-pro-bar-t0.7", preset: "iphone-15-pro", time: 0.7, live: true),
         Case(golden: "iphone-15-pro-bar-t1.4-stop1.2", preset: "iphone-15-pro", time: 1.4, stop: 1.2, live: true),
         Case(golden: "iphone-16-pro-max-bar-t1.5-stop1.0", preset: "iphone-16-pro-max", time: 1.5, stop: 1.0, live: true),
+        Case(golden: "smooth-iphone-x-bar-t1.6", preset: "iphone-x", time: 1.6, style: "smooth"),
+        Case(golden: "smooth-plain-bar-t1.6", preset: "plain", time: 1.6, style: "smooth"),
     ]
-    /// Goldens of the smooth style, which the reference does not draw (seed-systems.md
-    /// section 2.2's gradients mapped onto the notch timeline; not yet in the reference).
-    static let notCovered = ["smooth-"]
+    /// Smooth goldens the reference does not draw: the opening curtain (t < 1 s), the
+    /// closing curtain after a stop (seed-systems.md 2.4) and the island's rim around the
+    /// pill's cap (not in the seed; the project's own extension).
+    static let notCovered = ["smooth-iphone-x-bar-t0.4", "smooth-iphone-x-bar-t2.7-stop2.0",
+                             "smooth-iphone-15-pro-bar-t1.6", "smooth-iphone-15-pro-bar-t2.7-stop2.0"]
 
     static let root = CommandRunner.packageRoot.path
 
@@ -54,12 +66,12 @@ struct GoldenReferenceTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: GoldenFrameTests.directory)
             .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }
         #expect(!names.isEmpty)
-        for name in names where !Self.notCovered.contains(where: { name.hasPrefix($0) }) {
+        for name in names where !Self.notCovered.contains(name) {
             #expect(Self.cases.contains { $0.golden == name && !$0.live }, "golden \(name) has no reference check")
         }
     }
 
-    @Test("golden frames (and sharp island frames) agree with the spec's reference renderer at 70 dB or more", arguments: cases)
+    @Test("golden frames (and sharp island frames) agree with the spec's reference renderer at 70 dB or more (smooth: 58)", arguments: cases)
     func golden(_ c: Case) throws {
         let script = Self.root + "/Tests/Reference/notch_waves_reference.py"
         let dir = TemporaryDirectory()
@@ -67,6 +79,7 @@ struct GoldenReferenceTests {
         var arguments = [script, "--preset", Self.root + "/presets/\(c.preset).json", "--time", "\(c.time)", "-o", out]
         if let stop = c.stop { arguments += ["--stop", "\(stop)"] }
         if c.screen { arguments += ["--region", "screen", "--mask"] }
+        if c.style != "sharp" { arguments += ["--style", c.style] }
         let run = try CommandRunner.run("python3", arguments)
         try #require(run.status == 0, "\(run.stderr)")
         let size = run.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x").compactMap { Int($0) }
@@ -97,7 +110,7 @@ struct GoldenReferenceTests {
         let mse = sum / Double(w * h * 4)
         let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
         print("golden \(c.golden): \(String(format: "%.1f", psnr)) dB, largest difference \(String(format: "%.2f", worst))")
-        #expect(psnr >= 70, "\(c.golden): \(psnr) dB")
+        #expect(psnr >= c.threshold, "\(c.golden): \(psnr) dB")
         #expect(worst <= 2, "\(c.golden): a channel \(worst) levels apart")
     }
 }

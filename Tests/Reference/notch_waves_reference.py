@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Independent reference renderer for one frame of the notch-wave animation (style sharp).
+"""Independent reference renderer for one frame of the notch-wave animation.
 
 Written only from the specification `shared/spec/notch-waves.md` (sections 1 geometry,
 2 timeline and stop, 3 frames, 4 colours and compositing, 5 details) and the preset JSON
-files' data (screen points and pixels, cutout numbers).  It does not use, and must not be
+files' data (screen points and pixels, cutout numbers); `--style smooth` draws the
+smooth-gradient waves of `shared/spec/seed-systems.md` sections 2.2 (the wave and its rim
+gradients) and 2.3 (the loop clock, superEaseIn, z-order, the wrap-around duplicate) in
+each half of the bar (W = hw, H = h, the preset's rt and rb, gradient length 8 pt, middle
+stop 0.2, a 1 s cycle), steady state only: no curtains (2.4), notch and no-cutout presets.  It does not use, and must not be
 derived from, the Swift implementation under test.  Python 3 + numpy only.
 
 Usage:
     python3 notch_waves_reference.py --preset PRESET.json --time T [--stop S]
         [--period P] [--waves N] [--colors HEX,HEX,...] [--background HEX]
-        [--start S] [--region bar|screen] [--mask] [--subrows N] -o OUT.rgba
+        [--start S] [--region bar|screen] [--mask] [--subrows N] [--style sharp|smooth] -o OUT.rgba
     python3 notch_waves_reference.py --selftest
 
 Output: raw straight RGBA8, rows top to bottom, no header.  Prints `WIDTHxHEIGHT` on
@@ -111,6 +115,20 @@ def wave_states(t, period, waves, ncolors, start, stop):
 
 # ---------------------------------------------------------------- geometry (section 1)
 
+def notch_edge(vv, cw, h, rt, rb):
+    """edge(v) of section 1 for leading width cw at rows vv (points from the band's top,
+    array); NaN outside [0, h]."""
+    e = np.full(vv.shape, np.nan)
+    inside = (vv >= 0) & (vv <= h)
+    upper = inside & (vv <= rt)
+    middle = inside & (vv > rt) & (vv < h - rb)
+    lower = inside & (vv >= h - rb)
+    e[upper] = cw - np.sqrt(np.maximum(rt * rt - (vv[upper] - rt) ** 2, 0.0))
+    e[middle] = cw - rt
+    e[lower] = (cw - rt - rb) + np.sqrt(np.maximum(rb * rb - (vv[lower] - (h - rb)) ** 2, 0.0))
+    return e
+
+
 class Geometry:
     def __init__(self, preset):
         W, H = preset["screenPoints"]["value"]
@@ -158,16 +176,7 @@ class Geometry:
             dv = v - top - r
             e[inside] = cw + np.sqrt(np.maximum(r * r - dv[inside] ** 2, 0.0))
             return e
-        rt, rb, h = self.rt, self.rb, self.h
-        cw = 2 * (rt + rb) + self.hw * p
-        vv = v - top
-        upper = inside & (vv <= rt)
-        middle = inside & (vv > rt) & (vv < h - rb)
-        lower = inside & (vv >= h - rb)
-        e[upper] = cw - np.sqrt(np.maximum(rt * rt - (vv[upper] - rt) ** 2, 0.0))
-        e[middle] = cw - rt
-        e[lower] = (cw - rt - rb) + np.sqrt(np.maximum(rb * rb - (vv[lower] - (h - rb)) ** 2, 0.0))
-        return e
+        return notch_edge(v - top, 2 * (self.rt + self.rb) + self.hw * p, self.h, self.rt, self.rb)
 
     def halves(self, v, extent):
         """The two halves' x-intervals (points) for outer extents `extent` (u, NaN = none):
@@ -295,6 +304,133 @@ def screen_mask(g, height, width, subrows):
     return m
 
 
+# ---------------------------------------------------------------- style smooth (seed-systems.md 2.2, 2.3)
+
+def super_ease_in(x):
+    """superEaseIn: cubic Bezier (0,0) (0.2,0) (1,0.7) (1,1), y at x (bisection in s)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+
+    def bez(s, a, b):
+        u = 1.0 - s
+        return 3 * u * u * s * a + 3 * u * s * s * b + s * s * s
+
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        if bez(mid, 0.2, 1.0) < x:
+            lo = mid
+        else:
+            hi = mid
+    return bez(0.5 * (lo + hi), 0.0, 0.7)
+
+
+def loop_position(i, n, T):
+    """SharpWavePosition.calculate (2.3)."""
+    time = T - math.floor(T)
+    pos = i / n + time
+    full = math.floor(pos)
+    r = pos - full
+    if full > 0 and r == 0:
+        r = 1.0
+    return r
+
+
+def stops_color(t, stops):
+    """Colour of sRGB-encoded stops [(location, rgba)] at t (clamped), interpolated linearly."""
+    t = np.clip(t, 0.0, 1.0)
+    out = np.zeros(t.shape + (4,))
+    out[:] = stops[0][1]
+    for (l0, c0), (l1, c1) in zip(stops, stops[1:]):
+        f = np.clip((t - l0) / (l1 - l0), 0.0, 1.0)[..., None] if l1 > l0 else (t >= l1)[..., None].astype(float)
+        seg = np.array(c0) * (1 - f) + np.array(c1) * f
+        out = np.where((t >= l0)[..., None], seg, out)
+    return out
+
+
+def smooth_wave_paint(lx, ly, W, H, rt, rb, gL, m, start, end):
+    """The 2.2 wave's colour at local points (lx, ly) (arrays) of a W x H wave."""
+    start, end = np.array(start), np.array(end)
+    mid = (start + end) / 2.0
+    out = np.zeros(lx.shape + (4,))
+    out[:] = end
+    top = ly < rt
+    bottom = ly >= H - rb
+    middle = ~top & ~bottom
+    # Top row: radial around (W, rt), r0 = rt, r1 = rt + gL, start@0 mid@m end@1.
+    d = np.hypot(lx - W, ly - rt)
+    out = np.where(top[..., None], stops_color((d - rt) / gL, [(0, start), (m, mid), (1, end)]), out)
+    # Middle row: linear over x in [W - rt - gL, W - rt], end@0 mid@(1-m) start@1.
+    lin = stops_color((lx - (W - rt - gL)) / gL, [(0, end), (1 - m, mid), (1, start)])
+    out = np.where((middle & (lx >= W - rt - gL))[..., None], lin, out)
+    # Bottom row: a = (W - rt - rb) / 2; [a, 2a) angular, [2a, 2a + rb] radial.
+    a = (W - rt - rb) / 2.0
+    if a > 0:
+        thetaS = 270.0 + math.degrees(math.atan(a / gL))
+        thetaM = 270.0 + math.degrees(math.atan(a / (gL * (1 - m))))
+        midLoc = 1 - (thetaM - thetaS) / (360.0 - thetaS)
+        dx, dy = lx - a, ly - H  # centre (a, H), y down
+        theta = np.degrees(np.arctan2(dy, dx)) % 360.0
+        ang = stops_color((theta - thetaS) / (360.0 - thetaS), [(0, end), (midLoc, mid), (1, start)])
+        out = np.where((bottom & (lx >= a) & (lx < 2 * a))[..., None], ang, out)
+    rad = stops_color((np.hypot(lx - 2 * a, ly - (H - rb)) - (rb - gL)) / gL, [(0, end), (1 - m, mid), (1, start)])
+    out = np.where((bottom & (lx >= 2 * a))[..., None], rad, out)
+    return out
+
+
+def render_smooth(preset, t, cycle=1.0, colors=None, background=None, gL=8.0, m=0.2, subrows=256):
+    """Style smooth in its steady state (after the opening curtain, no stop): every wave
+    of 2.2 on the 2.3 clock in each half of the bar (W = hw, H = h, the preset's rt, rb),
+    mirrored on the left; the cutout over them."""
+    g = Geometry(preset)
+    if g.kind == "island":
+        raise ValueError("the smooth reference draws notch and no-cutout presets")
+    colors = colors or [parse_color(c) for c in ("red", "green", "blue")]
+    background = background or parse_color("white")
+    S, width = g.scale, g.width
+    height = min(g.height, max(1, int(math.ceil(g.h * S - 1e-9))))
+    img = np.zeros((height, width, 4))
+    img[:, :] = background
+    n = len(colors)
+    W, H, rt, rb = g.hw, g.h, g.rt, g.rb
+    travel = rt + rb
+    layers = []  # (zIndex, offset, start colour, end colour)
+    for i in range(n):
+        p = loop_position(i, n, t / cycle)
+        e = super_ease_in(p)
+        start, end = colors[i], colors[(i - 1) % n]
+        layers.append((-p, -W + e * (W + travel), start, end))
+        if p < 1.0 / n:
+            layers.append((-2.0, travel + e * (W + travel), start, end))
+    layers.sort(key=lambda l: l[0])  # higher zIndex on top: painted last
+    xs = np.arange(width) + 0.5
+    right = xs >= g.W * S / 2.0
+    u = np.where(right, xs / S - g.right_start, g.left_end - xs / S)  # outwards, points
+    for py in range(height):
+        v = (py + (np.arange(subrows) + 0.5) / subrows) / S
+        row = img[py]
+        vc = (py + 0.5) / S
+        for _, offset, start, end in layers:
+            # The wave clipped by its notch outline (cw = W) and by the frame [0, W].
+            rim = notch_edge(v, W, H, rt, rb)  # 2.2's clip: the notch outline with cw = W
+            lo = np.clip(offset + 0 * rim, 0.0, W)
+            hi = np.clip(offset + rim, 0.0, W)
+            hi = np.where(np.isnan(rim), lo, np.maximum(hi, lo))
+            ivs = [((g.right_start + lo) * S, (g.right_start + hi) * S), ((g.left_end - hi) * S, (g.left_end - lo) * S)]
+            c = row_coverage(ivs, width)
+            paint = smooth_wave_paint(u - offset, np.full(width, vc), W, H, rt, rb, gL, m, start, end)
+            alpha = c[:, None]
+            row[:, :3] = paint[:, :3] * alpha + row[:, :3] * (1 - alpha)
+        cut = g.cutout_intervals(v)
+        if cut is not None:
+            cc = row_coverage([(a * S, b * S) for a, b in cut], width)
+            row[:, :3] = row[:, :3] * (1 - cc[:, None])
+    out = np.clip(np.floor(img + 0.5), 0, 255).astype(np.uint8)
+    return out, width, height
+
+
 def selftest():
     # easeIn: x(s) = tau solved, y at the ends.
     assert abs(ease_in(0.0)) < 1e-9 and abs(ease_in(1.0) - 1.0) < 1e-9
@@ -321,6 +457,7 @@ def main(argv):
     ap.add_argument("--region", choices=("bar", "screen"), default="bar")
     ap.add_argument("--mask", action="store_true")
     ap.add_argument("--subrows", type=int, default=256)
+    ap.add_argument("--style", choices=("sharp", "smooth"), default="sharp")
     ap.add_argument("-o", "--output")
     ap.add_argument("--selftest", action="store_true")
     try:
@@ -341,6 +478,16 @@ def main(argv):
     except (OSError, ValueError, KeyError) as e:
         sys.stderr.write("bad arguments: %s\n" % e)
         return 64
+    if args.style == "smooth":
+        try:
+            img, w, h = render_smooth(preset, args.time, colors=colors, background=background, subrows=args.subrows)
+        except ValueError as e:
+            sys.stderr.write("bad arguments: %s\n" % e)
+            return 64
+        with open(args.output, "wb") as f:
+            f.write(img.tobytes())
+        print("%dx%d" % (w, h))
+        return 0
     img, w, h = render(preset, args.time, stop=args.stop, period=args.period, waves=args.waves,
                        colors=colors, background=background, start=args.start, region=args.region,
                        mask=args.mask, subrows=args.subrows)
