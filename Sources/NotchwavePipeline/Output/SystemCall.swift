@@ -26,9 +26,9 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
 /// The one funnel for POSIX calls (as swift-nio's `syscall`): runs `body`, again while it
 /// fails with `EINTR` (unless `retryingInterrupts` is false: `close` must not be retried
 /// on Linux), and turns any other failure (a result of -1) into a `SystemCallError`
-/// carrying `errno` read at once.
+/// carrying `errno` read at once. Public for the command-line tool's own writes.
 @discardableResult
-func systemCall<T: FixedWidthInteger>(_ name: String, retryingInterrupts: Bool = true, _ body: () -> T) throws(SystemCallError) -> T {
+public func systemCall<T: FixedWidthInteger>(_ name: String, retryingInterrupts: Bool = true, _ body: () -> T) throws(SystemCallError) -> T {
     while true {
         let result = body()
         guard result == -1 else { return result }
