@@ -19,6 +19,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/log.h>
 #include <libavutil/display.h>
+#include <libavutil/sha.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -102,10 +102,7 @@ struct RGBAFrameSource {
         frame.pointee.height = Int32(height)
         frame.pointee.pts = index
         try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[0] } }
-        let stride = Int(frame.pointee.linesize.0)
-        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
-        for y in 0..<height { (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4) }
+        try frame.copyRows(into: 0, from: rgba, sourceStride: bytesPerRow, byteWidth: width * 4, rows: height)
         // The source takes the frame's buffers; `owned` is then an empty frame to free.
         try check(av_buffersrc_add_frame_flags(context, frame, 0), "av_buffersrc_add_frame_flags")
         index += 1

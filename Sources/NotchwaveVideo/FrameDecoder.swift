@@ -78,14 +78,8 @@ public enum FrameDecoder {
         let written = rgba.withUnsafeMutableBufferPointer { buffer -> Int32 in
             var destination: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
             var destinationStride: [Int32] = [Int32(width * 4), 0, 0, 0]
-            return withUnsafePointer(to: frame.pointee.data) { data in
-                withUnsafePointer(to: frame.pointee.linesize) { lines in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                        lines.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                            sws_scale(scaler, planes, strides, 0, Int32(sourceHeight), &destination, &destinationStride)
-                        }
-                    }
-                }
+            return frame.withPlanes { planes, strides in
+                sws_scale(scaler, planes, strides, 0, Int32(sourceHeight), &destination, &destinationStride)
             }
         }
         if written < 0 { throw FFmpegError.from(written, "sws_scale") }

@@ -7,11 +7,7 @@ public enum PNGEncoder {
         let settings = EncoderSettings(encoderName: "png", pixelFormat: .rgba, width: width, height: height, fps: 1, tagsBT709: false)
         let encoder = try VideoEncoder(settings: settings, globalHeader: false)
         let frame = try VideoFrame(width: width, height: height, format: AV_PIX_FMT_RGBA, colorRange: AVCOL_RANGE_JPEG, colorSpace: AVCOL_SPC_RGB)
-        let (data, stride) = frame.plane(0)
-        guard let data else { throw FFmpegError(function: "av_frame_get_buffer", code: 0, message: "no picture buffer") }
-        for y in 0..<height {
-            (data + y * stride).update(from: rgba + y * bytesPerRow, count: width * 4)
-        }
+        try frame.frame.copyRows(into: 0, from: rgba, sourceStride: bytesPerRow, byteWidth: width * 4, rows: height)
         frame.presentationIndex = 0
         guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
         var p: UnsafeMutablePointer<AVPacket>? = packet

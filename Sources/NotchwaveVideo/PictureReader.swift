@@ -245,14 +245,8 @@ public final class PictureReader: @unchecked Sendable {
         }
         var destinations: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
         var strides: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
-        let written = withUnsafePointer(to: frame.pointee.data) { data in
-            withUnsafePointer(to: frame.pointee.linesize) { lines in
-                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                    lines.withMemoryRebound(to: Int32.self, capacity: 8) { lineSizes in
-                        sws_scale(scaler, planes, lineSizes, 0, frame.pointee.height, &destinations, &strides)
-                    }
-                }
-            }
+        let written = frame.withPlanes { planes, lineSizes in
+            sws_scale(scaler, planes, lineSizes, 0, frame.pointee.height, &destinations, &strides)
         }
         if written < 0 { throw FFmpegError.from(written, "sws_scale(\(path))") }
     }

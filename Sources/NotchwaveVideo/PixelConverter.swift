@@ -79,11 +79,7 @@ public final class PixelConverter: @unchecked Sendable {
         precondition(frame.width == width && frame.height == height, "frame size differs from the converter's")
         precondition(alignedRows(rows) == rows.clamped(to: 0..<height), "rows \(rows) are not aligned to \(format.rowAlignment)")
         if format == .rgba {
-            let (data, stride) = frame.plane(0)
-            guard let data else { return }
-            for y in rows {
-                (data + y * stride).update(from: firstRow + (y - rows.lowerBound) * bytesPerRow, count: width * 4)
-            }
+            try frame.frame.copyRows(into: 0, firstRow: rows.lowerBound, from: firstRow, sourceStride: bytesPerRow, byteWidth: width * 4, rows: rows.count)
             return
         }
         let context = try self.context(rows: rows.count)

@@ -72,8 +72,6 @@ public final class VideoFrame: @unchecked Sendable {
 
     /// Plane `i`'s data pointer and stride, for tests.
     public func plane(_ i: Int) -> (UnsafeMutablePointer<UInt8>?, Int) {
-        let data = withUnsafePointer(to: frame.pointee.data) { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[i] } }
-        let stride = withUnsafePointer(to: frame.pointee.linesize) { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0[i] } }
-        return (data, Int(stride))
+        frame.plane(i)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import NotchwaveModel
 import NotchwavePipeline
+import NotchwaveVideo
 import TestSupport
 
 @Suite("Batch renders")

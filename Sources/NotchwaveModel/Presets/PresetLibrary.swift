@@ -55,11 +55,7 @@ public struct PresetLibrary: Sendable {
 
     /// Ids close to `query`, for "did you mean" messages.
     public func suggestions(for query: String) -> [String] {
-        let key = PresetLibrary.normalize(query)
-        let scored = presets.map { preset -> (Int, String) in
-            (EditDistance.levenshtein(key, PresetLibrary.normalize(preset.id)), preset.id)
-        }
-        return scored.filter { $0.0 <= max(2, key.count / 3) }.sorted { $0 < $1 }.prefix(3).map(\.1)
+        EditDistance.suggestions(for: query, in: presets.map(\.id), normalize: PresetLibrary.normalize)
     }
 
     /// Lowercase letters and digits only.

@@ -16,9 +16,22 @@ public enum EditDistance {
         return previous[b.count]
     }
 
-    /// The candidate closest to `word`, if it is within `limit` edits.
+    /// The "did you mean" policy, the one for every unknown name (options, commands,
+    /// presets, keys): the candidates within `max(2, word.count / 3)` edits of `word`,
+    /// closest first (ties alphabetically), at most `limit`. Words and
+    /// candidates are compared after `normalize` (identity by default); the candidates
+    /// are returned as given.
+    public static func suggestions(for word: String, in candidates: [String], limit: Int = 3,
+                                   normalize: (String) -> String = { $0 }) -> [String] {
+        let key = normalize(word)
+        let reach = max(2, key.count / 3)
+        let scored = candidates.map { (levenshtein(key, normalize($0)), $0) }
+        return scored.filter { $0.0 <= reach }.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    }
+
+    /// The closest suggestion under the same policy, if it is within `limit` edits.
     public static func closest(to word: String, in candidates: [String], limit: Int) -> String? {
-        guard let best = candidates.min(by: { levenshtein($0, word) < levenshtein($1, word) }) else { return nil }
+        guard let best = suggestions(for: word, in: candidates, limit: 1).first else { return nil }
         return levenshtein(best, word) <= limit ? best : nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveVideo
 
 /// What a batch knows about one output it wrote (or failed to write).
 public struct ManifestEntry: Sendable, Equatable {
@@ -144,12 +145,9 @@ public struct BatchManifest: Sendable {
                        changes: [String: ManifestEntry]) throws -> BatchManifest {
         let lockPath = ((path as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("." + (path as NSString).lastPathComponent + ".lock")
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw PipelineError.output("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        let fd = try systemCall("open", context: "cannot lock \(lockPath)") { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw PipelineError.output("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
-        }
+        try systemCall("flock", context: "cannot lock \(lockPath)") { flock(fd, LOCK_EX) }
         defer { flock(fd, LOCK_UN) }
         // A damaged file on disk is replaced by what this run knows.
         var manifest = ((try? load(path)) ?? nil) ?? BatchManifest(job: job, shard: shard)
@@ -181,18 +179,15 @@ public struct BatchManifest: Sendable {
 /// The SHA-256 and size of an output: a file, or the sorted files of a PNG sequence.
 enum OutputDigest {
     static func of(paths: [String]) throws -> (sha256: String, size: Int) {
-        var hasher = SHA256()
+        let hasher = SHA256()
         var size = 0
         // read(2), not FileHandle, whose failed reads (a directory, an I/O error) trap.
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         for path in paths.sorted() {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw PipelineError.output("cannot read \(path): \(String(cString: strerror(errno)))") }
+            let fd = try systemCall("open", context: "cannot read \(path)") { open(path, O_RDONLY | O_CLOEXEC) }
             defer { close(fd) }
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count >= 0 else { throw PipelineError.output("cannot read \(path): \(String(cString: strerror(errno)))") }
+                let count = try systemCall("read", context: "cannot read \(path)") { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
                 if count == 0 { break }
                 size += count
                 buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveVideo
 import NotchwaveScene
 
 /// One output of a batch: what to render and where.

@@ -33,9 +33,11 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
         self.names = names
         self.noOverwrite = noOverwrite
         try checkNoneExist()
-        guard mkdir(temporaryDirectory, 0o755) == 0 else {
+        do {
+            try systemCall("mkdir", context: "cannot write into \(directory)") { mkdir(temporaryDirectory, 0o755) }
+        } catch {
             done = true
-            throw PipelineError.output("cannot write into \(directory): \(String(cString: strerror(errno)))")
+            throw error
         }
         TemporaryOutputs.register(temporaryDirectory)
     }
@@ -74,9 +76,7 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: targetDirectory, isDirectory: &isDirectory) {
             // A missing target: the temporary directory itself becomes it.
-            guard rename(temporaryDirectory, targetDirectory) == 0 else {
-                throw PipelineError.output("cannot create \(targetDirectory): \(String(cString: strerror(errno)))")
-            }
+            try systemCall("rename", context: "cannot create \(targetDirectory)") { rename(temporaryDirectory, targetDirectory) }
             done = true
             TemporaryOutputs.forget(temporaryDirectory)
             return
@@ -85,9 +85,7 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
         for name in names {
             let from = (temporaryDirectory as NSString).appendingPathComponent(name)
             let to = (targetDirectory as NSString).appendingPathComponent(name)
-            if rename(from, to) != 0 {
-                throw PipelineError.output("cannot write \(to): \(String(cString: strerror(errno)))")
-            }
+            try systemCall("rename", context: "cannot write \(to)") { rename(from, to) }
         }
         rmdir(temporaryDirectory)
         done = true

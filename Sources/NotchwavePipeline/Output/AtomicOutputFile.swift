@@ -35,11 +35,8 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         StalePartials.remove(name: name, in: directory)
         temporaryPath = (directory as NSString).appendingPathComponent(StalePartials.temporaryName(for: name) + (ext.isEmpty ? "" : "." + ext))
         // Create it now so that an unwritable directory fails before any rendering.
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw PipelineError.output("cannot write \(target): \(reason)")
-        }
+        let path = temporaryPath
+        let fd = try systemCall("open", context: "cannot write \(target)") { open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
         close(fd)
         TemporaryOutputs.register(temporaryPath)
         noClobber = noOverwrite
@@ -78,19 +75,17 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
 
     /// Opens the temporary file for writing (from its start).
     func openDescriptor() throws -> Int32 {
-        let fd = open(temporaryPath, O_WRONLY | O_TRUNC)
-        guard fd >= 0 else { throw PipelineError.output("cannot write \(target): \(String(cString: strerror(errno)))") }
-        return fd
+        try systemCall("open", context: "cannot write \(target)") { open(temporaryPath, O_WRONLY | O_TRUNC) }
     }
 
     /// Flushes `fd` to disk and closes it: a full disk or an I/O error is reported here,
     /// before the file could be committed.
     func closeDescriptor(_ fd: Int32) throws {
-        let syncError = fsync(fd) == 0 ? 0 : errno
-        let closeError = close(fd) == 0 ? 0 : errno
-        for code in [syncError, closeError] where code != 0 && code != EINVAL {
-            throw PipelineError.output("cannot write \(target): \(String(cString: strerror(code)))")
-        }
+        // fsync fails with EINVAL on what cannot be synced (a pipe, a character device).
+        var failure: SystemCallError? = nil
+        do { try systemCall("fsync") { fsync(fd) } } catch where error.code != EINVAL { failure = error } catch {}
+        do { try systemCall("close", retryingInterrupts: false) { close(fd) } } catch { failure = failure ?? error }
+        if let failure { throw PipelineError.output("cannot write \(target): \(failure.reason)") }
     }
 
     /// Moves the finished temporary file onto the target.
@@ -99,13 +94,14 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         guard !committed else { return }
         if noClobber {
             // link() fails if the target appeared meanwhile: never replace it.
-            if link(temporaryPath, target) != 0 {
-                let reason = errno == EEXIST ? "\(target) exists (--no-overwrite)" : "cannot write \(target): \(String(cString: strerror(errno)))"
-                throw PipelineError.output(reason)
+            do {
+                try systemCall("link") { link(temporaryPath, target) }
+            } catch {
+                throw PipelineError.output(error.code == EEXIST ? "\(target) exists (--no-overwrite)" : "cannot write \(target): \(error.reason)")
             }
             unlink(temporaryPath)
-        } else if rename(temporaryPath, target) != 0 {
-            throw PipelineError.output("cannot write \(target): \(String(cString: strerror(errno)))")
+        } else {
+            try systemCall("rename", context: "cannot write \(target)") { rename(temporaryPath, target) }
         }
         committed = true
         TemporaryOutputs.forget(temporaryPath)

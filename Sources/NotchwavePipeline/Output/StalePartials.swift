@@ -35,7 +35,13 @@ public enum StalePartials {
 
     /// True when no process with id `pid` exists here.
     static func isGone(_ pid: pid_t) -> Bool {
-        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+        guard pid != getpid() else { return false }
+        do {
+            try systemCall("kill") { kill(pid, 0) }
+            return false
+        } catch {
+            return error.code == ESRCH
+        }
     }
 
     /// Removes the partials of `name` in `directory` whose process is gone; returns their

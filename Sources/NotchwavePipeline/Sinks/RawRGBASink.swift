@@ -25,14 +25,15 @@ final class RawRGBASink: FrameSink {
     static func writeAll(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, count: Int) throws {
         var offset = 0
         while offset < count {
-            let n = write(fd, bytes + offset, count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { throw PipelineError.output("the reader of the output closed the pipe") }
-                if errno == ENOSPC { throw PipelineError.output("the disk is full") }
-                throw PipelineError.output("cannot write the output: \(String(cString: strerror(errno)))")
+            do {
+                offset += try systemCall("write") { write(fd, bytes + offset, count - offset) }
+            } catch {
+                switch error.code {
+                case EPIPE: throw PipelineError.output("the reader of the output closed the pipe")
+                case ENOSPC: throw PipelineError.output("the disk is full")
+                default: throw PipelineError.output("cannot write the output: \(error.reason)")
+                }
             }
-            offset += n
         }
     }
 }

@@ -43,13 +43,6 @@ public final class Canvas: @unchecked Sendable {
         words.update(repeating: color.packed, count: rows.count * width)
     }
 
-    /// Copies rows `rows` from `other` (same size).
-    public func copyRows(_ rows: Range<Int>, from other: Canvas) {
-        precondition(other.width == width && other.height == height, "canvas sizes differ")
-        guard !rows.isEmpty else { return }
-        row(rows.lowerBound).update(from: other.row(rows.lowerBound), count: rows.count * bytesPerRow)
-    }
-
     /// Writes rows `rows` as straight (un-premultiplied) RGBA8 into `destination`, which
     /// has room for `rows.count * width * 4` bytes.
     public func exportStraight(rows: Range<Int>, into destination: UnsafeMutablePointer<UInt8>) {
@@ -73,13 +66,6 @@ public final class Canvas: @unchecked Sendable {
         var bytes = [UInt8](repeating: 0, count: byteCount)
         bytes.withUnsafeMutableBufferPointer { exportStraight(rows: 0..<height, into: $0.baseAddress!) }
         return bytes
-    }
-
-    /// True when every pixel in `rows` is opaque.
-    public func isOpaque(rows: Range<Int>) -> Bool {
-        let words = UnsafeRawPointer(row(rows.lowerBound)).assumingMemoryBound(to: UInt32.self)
-        for i in 0..<(rows.count * width) where words[i] >> 24 != 255 { return false }
-        return true
     }
 }
 

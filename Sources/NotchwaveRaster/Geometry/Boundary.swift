@@ -43,11 +43,6 @@ public struct Boundary: Sendable, Equatable {
         Boundary(pieces: pieces.map { $0.mirrored(about: axis) })
     }
 
-    /// The boundary moved by `dx` horizontally.
-    public func translated(dx: Float) -> Boundary {
-        Boundary(pieces: pieces.map { $0.translated(dx: dx) })
-    }
-
     /// The boundary's x at `y`, or nil outside its pieces.
     public func x(at y: Float) -> Float? {
         for piece in pieces where y >= piece.y0 && y <= piece.y1 {

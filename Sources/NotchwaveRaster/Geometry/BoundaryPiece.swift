@@ -48,14 +48,4 @@ public struct BoundaryPiece: Sendable, Equatable {
             return BoundaryPiece(y0: y0, y1: y1, curve: .arc(centerX: 2 * axis - cx, centerY: cy, radius: r, side: -side))
         }
     }
-
-    /// The piece moved by `dx` horizontally.
-    public func translated(dx: Float) -> BoundaryPiece {
-        switch curve {
-        case let .line(xTop, xBottom):
-            return BoundaryPiece(y0: y0, y1: y1, curve: .line(xTop: xTop + dx, xBottom: xBottom + dx))
-        case let .arc(cx, cy, r, side):
-            return BoundaryPiece(y0: y0, y1: y1, curve: .arc(centerX: cx + dx, centerY: cy, radius: r, side: side))
-        }
-    }
 }

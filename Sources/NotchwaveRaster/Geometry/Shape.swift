@@ -76,9 +76,4 @@ public struct Shape: Sendable, Equatable {
             Band(y0: innerBottom, y1: bottom, left: arc(outer, -1, innerBottom, bottom), right: arc(outer, 1, innerBottom, bottom)),
         ])
     }
-
-    /// The union of this shape's bands and `other`'s (the caller keeps them disjoint).
-    public func adding(_ other: Shape) -> Shape {
-        Shape(bands: bands + other.bands)
-    }
 }

@@ -1,5 +1,5 @@
 import Testing
-import NotchwaveModel
+import NotchwaveVideo
 
 @Suite("SHA-256")
 struct SHA256Tests {
@@ -10,7 +10,7 @@ struct SHA256Tests {
         #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
         // Fed in pieces of odd sizes, the same digest.
-        var hasher = SHA256()
+        let hasher = SHA256()
         let bytes = [UInt8](repeating: 0x61, count: 1_000_000)
         var offset = 0
         for size in [1, 63, 64, 65, 1000, 7] where offset < bytes.count {
