@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"], exclude: ["BrokenPresets"]),
-        .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel"]),
+        .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel", "TestSupport"]),
         .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "NotchwaveText", "NotchwaveTimeline", "TestSupport"]),
         .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),

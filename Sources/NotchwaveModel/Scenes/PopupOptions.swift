@@ -101,6 +101,9 @@ public struct PopupOptions: Sendable, Equatable {
     /// The largest size, padding or font size (points) and time (seconds) an option takes.
     public static let limit = 100_000.0
 
+    /// The largest label size (points): glyph outlines far beyond any screen only cost time.
+    public static let maxFontSize = 1000.0
+
     /// The options' keys, with what each takes (for help and error messages).
     public static let keys: [(key: String, takes: String)] = [
         ("type", "default, toast or floater (default default)"),
@@ -112,7 +115,7 @@ public struct PopupOptions: Sendable, Equatable {
         ("color", "COLOR: the popup's fill (default blue, #007AFF)"),
         ("text", "STRING: the popup's label (default Popup!; empty for none)"),
         ("button", "STRING: the presenter's button title (default Push me; empty for none)"),
-        ("font-size", "PT: both labels' size (default 17, SwiftUI's body)"),
+        ("font-size", "PT: both labels' size, up to 1000 (default 17, SwiftUI's body)"),
         ("state", "shown, hidden, showing:F or hiding:F with F the fraction (0 to 1) of the 0.3 s animation (default hidden)"),
         ("appear", "top-slide, bottom-slide, left-slide, right-slide or center-scale (PopupView 5's animations; default: slide from position)"),
         ("close-on-tap", "true or false: a tap on the popup dismisses it (default true)"),
@@ -170,6 +173,7 @@ public struct PopupOptions: Sendable, Equatable {
                 options.button = value
             case "font-size":
                 options.fontSize = try points(value[...], what: "a size in points", allowZero: false)
+                guard options.fontSize <= maxFontSize else { throw fail("\(options.fontSize) is larger than \(Int(maxFontSize)) points") }
             case "state":
                 options.state = try parseState(value)
             case "appear":
