@@ -23,7 +23,6 @@ N x N grid of sample points (centres (i+0.5)/N) inside the shape.  Colours are k
 in float during compositing and rounded (half up) to 8 bits once at the end.
 """
 
-import argparse
 import math
 import sys
 
