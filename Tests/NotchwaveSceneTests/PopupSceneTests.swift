@@ -131,6 +131,26 @@ struct PopupSceneTests {
         #expect(abs(Double(minX + maxX + 1) / 2 - 375) < px * 0.1)
     }
 
+    @Test("a label across the screen's edge renders as the whole text does (contours off the canvas are left out exactly)")
+    func labelAtTheEdge() throws {
+        let font = try #require(Self.font)
+        let text = "Popup! @&g"
+        let scene = PopupScene(options: try popupOptions([("state", "hiding:0.7"), ("font-size", "40"), ("text", text), ("button", "")]),
+                               script: nil, width: 375, height: 667, scale: 2, font: font)
+        let f = scene.frame(at: 0)
+        let px = 80.0, em = px / Double(font.unitsPerEm)
+        let whole = font.path(text, size: px, x: f.centerX * 2 - font.width(of: text, size: px) / 2,
+                              baseline: f.centerY * 2 + Double(font.ascender + font.descender) * em / 2)
+        let list = scene.drawList(at: 0)
+        #expect(list.commands.count == 3)
+        let a = Canvas(width: 750, height: 1334), b = Canvas(width: 750, height: 1334)
+        Rasterizer().render(DrawList(base: .white, commands: [list.commands[2]]), into: a, rows: 0..<1334)
+        Rasterizer().render(DrawList(base: .white, commands: [DrawCommand(shape: whole.shape(), paint: .solid(.black))]), into: b, rows: 0..<1334)
+        let ink = a.straightBytes().enumerated().filter { $0.offset % 4 == 0 && $0.element < 255 }.count
+        #expect(ink > 500, "the label should reach into the screen: \(ink) pixels of ink")
+        #expect(ImageCompare.psnr(a.straightBytes(), b.straightBytes(), width: 750, height: 1334) > 80)
+    }
+
     @Test("a scripted show and hide passes through the still poses showing:F and hiding:F at t0 + 0.3 F")
     func scriptedMatchesPoses() throws {
         let font = try #require(Self.font)
@@ -175,7 +195,7 @@ struct PopupSceneTests {
     func hostile() throws {
         let font = try #require(Self.font)
         let cases: [[(String, String)]] = [
-            [("size", "100000x100000"), ("state", "shown"), ("font-size", "1000"), ("text", String(repeating: "W", count: 40))],
+            [("size", "100000x100000"), ("state", "shown"), ("font-size", "1000"), ("text", String(repeating: "W", count: 1000)), ("button", String(repeating: "@", count: 1000))],
             [("size", "0.001x0.001"), ("state", "showing:1"), ("appear", "left-slide"), ("font-size", "0.001")],
             [("vertical-padding", "100000"), ("type", "floater"), ("position", "top"), ("state", "shown"), ("background", "#FFFFFFFF")],
             [("appear", "center-scale"), ("state", "hiding:1"), ("text", "\u{0}\u{FFFF}\u{1F600}")],
@@ -186,7 +206,7 @@ struct PopupSceneTests {
         for pairs in cases {
             for s in [nil, script] {
                 let scene = PopupScene(options: try popupOptions(pairs), script: s, width: 100, height: 80, scale: 1, font: font)
-                for t in [-1.0, 0.15, .infinity, .nan] {
+                for t in [-1.0, 0, 0.15, 1e6, .infinity, .nan] {
                     let canvas = renderScene(scene, at: t)
                     #expect(canvas.width == 100 && canvas.height == 80)
                 }

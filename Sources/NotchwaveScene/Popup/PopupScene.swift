@@ -34,7 +34,7 @@ public struct PopupScene: Scene {
     private let timeline: PopupTimeline?
     private let buttonLabel: Shape
     /// The popup's label in pixels, its origin at the popup's centre.
-    private let popupLabel: Path
+    private let popupLabel: [Contour]
 
     /// The presenter's background: `Color.red.opacity(0.2)`.
     public static let presenterBackground = RGBA8(r: 255, g: 59, b: 48, a: 51)
@@ -63,8 +63,10 @@ public struct PopupScene: Scene {
             let baseline = centerY + Double(font.ascender + font.descender) / 2 * em
             return font.path(text, size: size, x: centerX - font.width(of: text, size: size) / 2, baseline: baseline)
         }
-        buttonLabel = label(options.button, centerX: width * scale / 2, centerY: height * scale / 2).shape(fillRule: .nonZero)
-        popupLabel = label(options.text, centerX: 0, centerY: 0)
+        let canvas = (width: Double(canvasWidth), height: Double(canvasHeight))
+        buttonLabel = Contour.visible(Contour.split(label(options.button, centerX: width * scale / 2, centerY: height * scale / 2)),
+                                      scale: 1, dx: 0, dy: 0, width: canvas.width, height: canvas.height).shape(fillRule: .nonZero)
+        popupLabel = Contour.split(label(options.text, centerX: 0, centerY: 0))
     }
 
     /// The scene of `options` with the font at `fontPath` (Inter by default), loaded only
@@ -106,11 +108,70 @@ public struct PopupScene: Scene {
             let c = options.color
             commands.append(DrawCommand(shape: .rectangle(x0: Float(cx - hw), y0: Float(cy - hh), x1: Float(cx + hw), y1: Float(cy + hh)),
                                         paint: .solid(RGBA8(r: c.red, g: c.green, b: c.blue, a: c.alpha))))
-            if !popupLabel.elements.isEmpty {
-                commands.append(DrawCommand(shape: popupLabel.transformed(scale: k, dx: cx, dy: cy).shape(fillRule: .nonZero),
-                                            paint: .solid(Self.textColor)))
+            let label = Contour.visible(popupLabel, scale: k, dx: cx, dy: cy, width: Double(w), height: Double(h))
+            if !label.elements.isEmpty {
+                commands.append(DrawCommand(shape: label.shape(fillRule: .nonZero), paint: .solid(Self.textColor)))
             }
         }
         return DrawList(base: .white, commands: commands)
+    }
+}
+
+/// One contour (subpath) of a label with the box around its points and control points
+/// (pixels). A contour wholly outside the canvas changes no pixel of it, even a hole's (its
+/// winding only counts where it lies), so leaving it out is exact and spares flattening
+/// glyphs far off the screen.
+struct Contour: Sendable {
+    var path: Path
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+    /// The contours of `path`, each starting at a move.
+    static func split(_ path: Path) -> [Contour] {
+        var contours: [Contour] = []
+        var current = Contour(path: Path())
+        func include(_ p: PathPoint, _ r: Double = 0) {
+            current.minX = Swift.min(current.minX, p.x - r)
+            current.maxX = Swift.max(current.maxX, p.x + r)
+            current.minY = Swift.min(current.minY, p.y - r)
+            current.maxY = Swift.max(current.maxY, p.y + r)
+        }
+        for element in path.elements {
+            switch element {
+            case let .move(p):
+                if !current.path.elements.isEmpty { contours.append(current) }
+                current = Contour(path: Path())
+                current.path.move(to: p.x, p.y)
+                include(p)
+            case let .line(p):
+                current.path.line(to: p.x, p.y)
+                include(p)
+            case let .quad(c, p):
+                current.path.quadCurve(to: p, control: c)
+                include(c)
+                include(p)
+            case let .cubic(c1, c2, p):
+                current.path.curve(to: p, control1: c1, control2: c2)
+                include(c1)
+                include(c2)
+                include(p)
+            case let .arc(c, r, start, end, clockwise):
+                current.path.addArc(center: c, radius: r, startAngle: start, endAngle: end, clockwise: clockwise)
+                include(c, r)
+            case .close:
+                current.path.closeSubpath()
+            }
+        }
+        if !current.path.elements.isEmpty { contours.append(current) }
+        return contours
+    }
+
+    /// The contours scaled by `scale` and moved by `(dx, dy)` that reach into a `width` ×
+    /// `height` canvas, as one path.
+    static func visible(_ contours: [Contour], scale: Double, dx: Double, dy: Double, width: Double, height: Double) -> Path {
+        var result = Path()
+        for c in contours where c.maxX * scale + dx > 0 && c.minX * scale + dx < width && c.maxY * scale + dy > 0 && c.minY * scale + dy < height {
+            result.addPath(c.path.transformed(scale: scale, dx: dx, dy: dy))
+        }
+        return result
     }
 }
