@@ -8,7 +8,8 @@ import TestSupport
 /// Popup poses against `Tests/Reference/popup_reference.py`, a renderer of spec 4.1/4.2
 /// written from the spec alone (numpy, exact rectangle coverage, float compositing),
 /// sharing nothing with notchwave but the numbers of a pose. Labels are left out
-/// (`text=` and `button=` empty), as the issue's check does.
+/// (`text=` and `button=` empty), as the issue's check does. Five more poses check the
+/// 4.3 appear animations against the reference's reading of that section.
 @Suite("The popup against the independent reference renderer")
 struct PopupReferenceTests {
     struct Case: Sendable, CustomStringConvertible {
@@ -17,8 +18,11 @@ struct PopupReferenceTests {
         var type = "default", position = "bottom", state: String
         var padding = 50.0
         var background: String?
+        /// A 4.3 appear animation (the issue's bonus), or nil for 4.1/4.2's slide.
+        var appear: String?
         var description: String {
             "\(preset) \(type) \(position) \(state)" + (background.map { " background \($0)" } ?? "") + (type == "floater" ? " padding \(padding)" : "")
+                + (appear.map { " appear \($0)" } ?? "")
         }
     }
 
@@ -41,6 +45,12 @@ struct PopupReferenceTests {
         Case(preset: max.name, width: max.w, height: max.h, scale: max.s, type: "floater", state: "showing:0.5"),
         Case(preset: x.name, width: x.w, height: x.h, scale: x.s, type: "toast", state: "hiding:0.7"),
         Case(preset: x.name, width: x.w, height: x.h, scale: x.s, type: "floater", position: "top", state: "showing:0.3", padding: 10),
+        // Spec 4.3's appear animations.
+        Case(preset: se.name, width: se.w, height: se.h, scale: se.s, state: "showing:0.3", appear: "left-slide"),
+        Case(preset: se.name, width: se.w, height: se.h, scale: se.s, type: "toast", state: "hiding:0.7", appear: "right-slide"),
+        Case(preset: max.name, width: max.w, height: max.h, scale: max.s, state: "showing:0.5", appear: "top-slide"),
+        Case(preset: max.name, width: max.w, height: max.h, scale: max.s, type: "floater", position: "top", state: "hiding:0.3", appear: "bottom-slide"),
+        Case(preset: x.name, width: x.w, height: x.h, scale: x.s, type: "floater", state: "showing:0.3", background: "00000066", appear: "center-scale"),
     ]
 
     @Test("still poses match the reference at 35 dB or more (the issue's bar)", arguments: cases)
@@ -56,6 +66,10 @@ struct PopupReferenceTests {
         if let background = c.background {
             arguments += ["--background", background]
             pairs.append(("background", "#" + background))
+        }
+        if let appear = c.appear {
+            arguments += ["--appear", appear]
+            pairs.append(("appear", appear))
         }
         let run = try CommandRunner.run("python3", arguments)
         try #require(run.status == 0, "\(run.stderr)")

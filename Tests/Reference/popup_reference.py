@@ -4,7 +4,8 @@
 Written only from the specification `shared/spec/seed-systems.md`: 0.2 (points, origin
 top-left, y down), 0.3 (easeOut = cubic-bezier(0, 0, 0.58, 1), solved by bisection),
 0.4 (system colours) and 4.1/4.2 (the tutorial popup and PV-2022's types, positions,
-offsets and background).  It does not use, and must not be derived from, the Swift
+offsets and background); optionally 4.3's appear animations (hidden places only; the
+displayed place stays 4.2's, the animation stays easeOut 0.3 s).  It does not use, and must not be derived from, the Swift
 implementation under test.  Python 3 + numpy only.
 
 Choices the spec leaves open, as issue 14 states them: the window is white; the
@@ -19,7 +20,8 @@ Usage:
     python3 popup_reference.py --width W --height H --scale S \
         [--type default|toast|floater] [--vertical-padding PT] [--position top|bottom] \
         [--state shown|hidden|showing:F|hiding:F] [--background RRGGBB[AA]] \
-        [--color RRGGBB[AA]] [--popup-size WxH] -o OUT.rgba
+        [--color RRGGBB[AA]] [--popup-size WxH] [--appear top-slide|bottom-slide|left-slide|
+        right-slide|center-scale] -o OUT.rgba
     python3 popup_reference.py --selftest
 
 Output: raw straight RGBA8, rows top to bottom, alpha 255.  Prints `WIDTHxHEIGHT`.
@@ -84,6 +86,24 @@ def hidden_center_y(position, H, h):
     return -h / 2.0 - HIDDEN_GAP
 
 
+def hidden_frame_43(appear, kind, position, W, H, w, h, vpad):
+    """4.3 (PV-HEAD AppearAnimation) hidden place as (centre x, centre y, scale).  The
+    displayed place stays 4.2's.  topSlide: y offset presenter.minY - sheet.maxY, i.e. the
+    sheet's bottom edge on the screen's top; bottomSlide: its top edge on the screen's
+    bottom; left/right analogous in x at the displayed height; centerScale: scale 0 in
+    place."""
+    shown_y = displayed_center_y(kind, position, H, h, vpad)
+    if appear == "top-slide":
+        return W / 2.0, -h / 2.0, 1.0
+    if appear == "bottom-slide":
+        return W / 2.0, H + h / 2.0, 1.0
+    if appear == "left-slide":
+        return -w / 2.0, shown_y, 1.0
+    if appear == "right-slide":
+        return W + w / 2.0, shown_y, 1.0
+    return W / 2.0, shown_y, 0.0
+
+
 def presence(state):
     """(eased position fraction 0 hidden .. 1 displayed, background opacity)."""
     if state == "shown":
@@ -104,7 +124,7 @@ def coverage_1d(lo, hi, n):
 
 
 def render(W, H, scale, kind="default", position="bottom", vpad=50.0, state="hidden",
-           background=(0.0, 0.0, 0.0, 0.0), color=DEFAULT_COLOR, size=(200.0, 100.0)):
+           background=(0.0, 0.0, 0.0, 0.0), color=DEFAULT_COLOR, size=(200.0, 100.0), appear=None):
     img_w = int(math.floor(W * scale + 0.5))
     img_h = int(math.floor(H * scale + 0.5))
     img = np.empty((img_h, img_w, 3), dtype=np.float64)
@@ -122,12 +142,16 @@ def render(W, H, scale, kind="default", position="bottom", vpad=50.0, state="hid
     if background[3] > 0 and bg > 0:
         over(background[:3], background[3] * bg)
     w, h = size
-    shown_y = displayed_center_y(kind, position, H, h, vpad)
-    hidden_y = hidden_center_y(position, H, h)
+    shown_x, shown_y, shown_k = W / 2.0, displayed_center_y(kind, position, H, h, vpad), 1.0
+    if appear is None:
+        hidden_x, hidden_y, hidden_k = W / 2.0, hidden_center_y(position, H, h), 1.0
+    else:
+        hidden_x, hidden_y, hidden_k = hidden_frame_43(appear, kind, position, W, H, w, h, vpad)
+    cx = hidden_x + (shown_x - hidden_x) * p
     cy = hidden_y + (shown_y - hidden_y) * p
-    cx = W / 2.0
-    x0, x1 = (cx - w / 2.0) * scale, (cx + w / 2.0) * scale
-    y0, y1 = (cy - h / 2.0) * scale, (cy + h / 2.0) * scale
+    k = hidden_k + (shown_k - hidden_k) * p
+    x0, x1 = (cx - k * w / 2.0) * scale, (cx + k * w / 2.0) * scale
+    y0, y1 = (cy - k * h / 2.0) * scale, (cy + k * h / 2.0) * scale
     cov = np.outer(coverage_1d(y0, y1, img_h), coverage_1d(x0, x1, img_w))
     over(color[:3], cov * color[3])
     out = np.empty((img_h, img_w, 4), dtype=np.uint8)
@@ -153,6 +177,13 @@ def selftest():
     # Top toast shown: flush with the top edge.
     img = render(375, 667, 1, kind="toast", position="top", state="shown")
     assert tuple(img[0, 187, :3]) == (0, 122, 255) and tuple(img[100, 187, :3]) != (0, 122, 255)
+    # Centre-scale half way: a rectangle easeOut(0.5) the size, centred.
+    img = render(375, 667, 1, state="showing:0.5", appear="center-scale")
+    e = ease_out(0.5)
+    assert tuple(img[333, 187, :3]) == (0, 122, 255)
+    assert tuple(img[333, int(187.5 + 100 * e) + 2, :3]) != (0, 122, 255)
+    # Left slide hidden: nothing blue.
+    assert (render(375, 667, 1, state="hidden", appear="left-slide")[:, :, 2] < 250).all()
     print("selftest ok")
     return 0
 
@@ -176,6 +207,7 @@ def main(argv=None):
     ap.add_argument("--background", default="00000000")
     ap.add_argument("--color", default="007AFF")
     ap.add_argument("--popup-size", default="200x100")
+    ap.add_argument("--appear", choices=["top-slide", "bottom-slide", "left-slide", "right-slide", "center-scale"])
     a = ap.parse_args(argv)
     if a.selftest:
         return selftest()
@@ -195,7 +227,7 @@ def main(argv=None):
         bad("--popup-size must be WxH")
     img = render(a.width, a.height, a.scale, kind=a.type, position=a.position, vpad=a.vertical_padding,
                  state=st, background=_color(a.background, "background"), color=_color(a.color, "color"),
-                 size=(sw, sh))
+                 size=(sw, sh), appear=a.appear)
     write_rgba(a.out, img)
     return 0
 
