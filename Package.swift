@@ -7,7 +7,8 @@ import PackageDescription
 /// - `NotchwaveModel`: presets, colours, options, resolved render plans (no pixels).
 /// - `NotchwaveTimeline`: easing curves and the animation state at a time (no pixels).
 /// - `NotchwaveRaster`: analytic coverage, paints, blending into RGBA canvases (knows no notch, no FFmpeg).
-/// - `NotchwaveScene`: turns a plan and a time into the raster's draw list.
+/// - `NotchwaveScene`: turns a plan and a time into the raster's draw list (labels through
+///   `NotchwaveText`).
 /// - `NotchwaveVideo`: the only module that imports FFmpeg (`CFFmpeg`).
 /// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType and
 ///   HarfBuzz (`CFreeType`).
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
         .target(name: "CLaneIntrinsics"),
         .target(name: "NotchwaveRaster", dependencies: ["CLaneIntrinsics"]),
-        .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster"]),
+        .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveText"]),
         .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
         .target(name: "NotchwaveText", dependencies: ["NotchwaveRaster", "CFreeType"]),
         .target(
@@ -44,9 +45,9 @@ let package = Package(
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"], exclude: ["BrokenPresets"]),
-        .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel"]),
+        .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel", "TestSupport"]),
         .testTarget(name: "NotchwaveRasterTests", dependencies: ["NotchwaveRaster", "TestSupport"]),
-        .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "TestSupport"]),
+        .testTarget(name: "NotchwaveSceneTests", dependencies: ["NotchwaveScene", "NotchwaveModel", "NotchwaveRaster", "NotchwaveText", "NotchwaveTimeline", "TestSupport"]),
         .testTarget(name: "NotchwaveVideoTests", dependencies: ["NotchwaveVideo", "TestSupport"]),
         .testTarget(name: "NotchwaveTextTests", dependencies: ["NotchwaveText", "NotchwaveRaster", "TestSupport"]),
         .testTarget(name: "NotchwavePipelineTests", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster", "NotchwaveVideo", "TestSupport"],

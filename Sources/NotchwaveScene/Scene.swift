@@ -57,7 +57,7 @@ extension SceneKind {
 /// The registered scenes.
 public enum Scenes {
     /// Every scene, by name (the first is the default).
-    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self]
+    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self]
 
     /// The scene `values` ask for (`scene`, default notch-waves), resolved: its options read
     /// against its declarations, parameters that belong to other scenes refused.

@@ -23,11 +23,12 @@ N x N grid of sample points (centres (i+0.5)/N) inside the shape.  Colours are k
 in float during compositing and rounded (half up) to 8 bits once at the end.
 """
 
-import argparse
 import math
 import sys
 
 import numpy as np
+
+from reference_cli import Parser, bad, check_screen, write_rgba
 
 # ---------------------------------------------------------------- constants (3.2)
 BUTTON_RADIUS = 24.0
@@ -427,21 +428,10 @@ def selftest():
 
 
 # ---------------------------------------------------------------- CLI
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        sys.stderr.write("error: %s\n" % message.replace("\n", " "))
-        sys.exit(64)
-
-
-def _bad(msg):
-    sys.stderr.write("error: %s\n" % msg)
-    sys.exit(64)
-
-
 def _hex(v, name):
     t = v[1:] if v.startswith("#") else v
     if len(t) != 6 or any(c not in "0123456789abcdefABCDEF" for c in t):
-        _bad("--%s must be RRGGBB, got %r" % (name, v))
+        bad("--%s must be RRGGBB, got %r" % (name, v))
     x = int(t, 16)
     return (float((x >> 16) & 255), float((x >> 8) & 255), float(x & 255))
 
@@ -449,22 +439,18 @@ def _hex(v, name):
 def _slider(v, name):
     parts = v.split("@")
     if len(parts) != 2:
-        _bad("--%s must be P@Y, got %r" % (name, v))
+        bad("--%s must be P@Y, got %r" % (name, v))
     try:
         p, y = float(parts[0]), float(parts[1])
     except ValueError:
-        _bad("--%s must be P@Y with numbers, got %r" % (name, v))
+        bad("--%s must be P@Y with numbers, got %r" % (name, v))
     if not (math.isfinite(p) and math.isfinite(y)):
-        _bad("--%s values must be finite" % name)
+        bad("--%s values must be finite" % name)
     return p, y
 
 
 def main(argv=None):
-    ap = _Parser(description="LiquidSwipe static-pose reference renderer")
-    ap.add_argument("--selftest", action="store_true")
-    ap.add_argument("--width", type=float)
-    ap.add_argument("--height", type=float)
-    ap.add_argument("--scale", type=float)
+    ap = Parser("LiquidSwipe static-pose reference renderer")
     ap.add_argument("--page")
     ap.add_argument("--previous")
     ap.add_argument("--next")
@@ -473,37 +459,24 @@ def main(argv=None):
     ap.add_argument("--top", default="right")
     ap.add_argument("--slider-offset", type=float, default=0.0)
     ap.add_argument("--samples", type=int, default=16)
-    ap.add_argument("-o", dest="out")
     a = ap.parse_args(argv)
     if a.selftest:
         return selftest()
-    for name in ("width", "height", "scale", "page", "previous", "next", "left", "right", "out"):
-        if getattr(a, name) is None:
-            _bad("missing --%s" % ("o" if name == "out" else name))
-    for name in ("width", "height", "scale"):
-        v = getattr(a, name)
-        if not (math.isfinite(v) and v > 0):
-            _bad("--%s must be a positive number" % name)
+    check_screen(a, ("page", "previous", "next", "left", "right"))
     if a.top not in ("left", "right"):
-        _bad("--top must be left or right")
+        bad("--top must be left or right")
     if not math.isfinite(a.slider_offset):
-        _bad("--slider-offset must be finite")
+        bad("--slider-offset must be finite")
     if a.samples < 1 or a.samples > 256:
-        _bad("--samples must be in 1...256")
+        bad("--samples must be in 1...256")
     page = _hex(a.page, "page")
     prev = _hex(a.previous, "previous")
     nxt = _hex(a.next, "next")
     left = _slider(a.left, "left")
     right = _slider(a.right, "right")
-    img_w = int(math.floor(a.width * a.scale + 0.5))
-    img_h = int(math.floor(a.height * a.scale + 0.5))
-    if img_w < 1 or img_h < 1:
-        _bad("image size rounds to zero pixels")
     img = render(a.width, a.height, a.scale, page, prev, nxt, left, right,
                  top=a.top, slider_offset=a.slider_offset, n=a.samples)
-    with open(a.out, "wb") as f:
-        f.write(img.tobytes())
-    print("%dx%d" % (img.shape[1], img.shape[0]))
+    write_rgba(a.out, img)
     return 0
 
 

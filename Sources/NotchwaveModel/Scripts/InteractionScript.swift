@@ -76,32 +76,15 @@ public struct InteractionScript: Sendable, Equatable {
 
     /// Reads a script file.
     public static func load(path: String) throws -> InteractionScript {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: \((error as NSError).localizedDescription)")
-        }
-        return try decode(String(decoding: data, as: UTF8.self), file: path)
+        try decode(readText(path: path), file: path)
     }
 
     /// Decodes a script's text; errors name the file, the JSON path and the position.
     public static func decode(_ text: String, file: String) throws -> InteractionScript {
-        var root = try JSONObjectReader(try JSONValues.parse(text, file: file, allowingComments: true), file: file)
-        let eventsNode = try root.required("events")
-        try root.finish()
-        let items = try JSONValues.array(eventsNode, file: file, path: "$.events")
         var events: [InteractionEvent] = []
-        for (index, item) in items.enumerated() {
-            let path = "$.events[\(index)]"
+        for (path, item) in try eventObjects(text, file: file) {
             var reader = try JSONObjectReader(item, file: file, path: path)
-            func time(_ key: String) throws -> Double {
-                let value = try reader.number(key)
-                guard value >= 0, value <= limit else {
-                    throw reader.error(at: key, reader.members.first { $0.key == key }?.value, "\(value) is out of range (0 to \(Int(limit)) seconds)")
-                }
-                return value
-            }
+            func time(_ key: String) throws -> Double { try reader.seconds(key) }
             func side(_ key: String) throws -> ScreenSide {
                 let name = try reader.string(key)
                 guard let side = ScreenSide(rawValue: name) else {
@@ -112,23 +95,7 @@ public struct InteractionScript: Sendable, Equatable {
             if reader.has("drag") {
                 let slider = try side("drag")
                 let start = try time("at")
-                let pathNode = try reader.required("path")
-                let samples = try JSONValues.array(pathNode, file: file, path: "\(path).path")
-                guard !samples.isEmpty else { throw reader.error(at: "path", pathNode, "a drag needs at least one [t, x, y] sample") }
-                var finger: [FingerSample] = []
-                for (k, sample) in samples.enumerated() {
-                    let samplePath = "\(path).path[\(k)]"
-                    let numbers = try JSONValues.array(sample, file: file, path: samplePath)
-                    guard numbers.count == 3 else {
-                        throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected [t, x, y], found \(numbers.count) numbers")
-                    }
-                    let v = try numbers.enumerated().map { try JSONValues.number($1, file: file, path: "\(samplePath)[\($0)]") }
-                    guard v.allSatisfy({ abs($0) <= limit }), v[0] >= 0, v[0] >= (finger.last?.t ?? 0) else {
-                        throw ConfigurationError(file: file, path: samplePath, position: sample.position,
-                                                 problem: "times must start at 0 or later and never decrease, and every value lie within ±\(Int(limit))")
-                    }
-                    finger.append(FingerSample(t: v[0], x: v[1], y: v[2]))
-                }
+                let finger = try fingerPath(&reader, file: file, path: path)
                 events.append(.drag(side: slider, start: start, path: finger))
             } else if reader.has("tap") {
                 events.append(.tap(side: try side("tap"), time: try time("at")))
@@ -138,5 +105,59 @@ public struct InteractionScript: Sendable, Equatable {
             try reader.finish()
         }
         return InteractionScript(events: events)
+    }
+
+    /// The members of a script's `"events"` array (the document's only key), with their
+    /// JSON paths.
+    static func eventObjects(_ text: String, file: String) throws -> [(path: String, node: JSONNode)] {
+        var root = try JSONObjectReader(try JSONValues.parse(text, file: file, allowingComments: true), file: file)
+        let eventsNode = try root.required("events")
+        try root.finish()
+        return try JSONValues.array(eventsNode, file: file, path: "$.events").enumerated().map { ("$.events[\($0)]", $1) }
+    }
+
+    /// The `path` member of a drag event at JSON path `path`: `[t, x, y]` samples, at least
+    /// one, times from 0 and never decreasing, every value within ±`limit`.
+    static func fingerPath(_ reader: inout JSONObjectReader, file: String, path: String) throws -> [FingerSample] {
+        let pathNode = try reader.required("path")
+        let samples = try JSONValues.array(pathNode, file: file, path: "\(path).path")
+        guard !samples.isEmpty else { throw reader.error(at: "path", pathNode, "a drag needs at least one [t, x, y] sample") }
+        var finger: [FingerSample] = []
+        for (k, sample) in samples.enumerated() {
+            let samplePath = "\(path).path[\(k)]"
+            let numbers = try JSONValues.array(sample, file: file, path: samplePath)
+            guard numbers.count == 3 else {
+                throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected [t, x, y], found \(numbers.count) numbers")
+            }
+            let v = try numbers.enumerated().map { try JSONValues.number($1, file: file, path: "\(samplePath)[\($0)]") }
+            guard v.allSatisfy({ abs($0) <= limit }), v[0] >= 0, v[0] >= (finger.last?.t ?? 0) else {
+                throw ConfigurationError(file: file, path: samplePath, position: sample.position,
+                                         problem: "times must start at 0 or later and never decrease, and every value lie within ±\(Int(limit))")
+            }
+            finger.append(FingerSample(t: v[0], x: v[1], y: v[2]))
+        }
+        return finger
+    }
+
+    /// Reads a script file's text, with a clear error when it cannot be read.
+    static func readText(path: String) throws -> String {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: \((error as NSError).localizedDescription)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension JSONObjectReader {
+    /// A time in seconds at `key`, 0 to `InteractionScript.limit`.
+    mutating func seconds(_ key: String) throws -> Double {
+        let value = try number(key)
+        guard value >= 0, value <= InteractionScript.limit else {
+            throw error(at: key, members.first { $0.key == key }?.value, "\(value) is out of range (0 to \(Int(InteractionScript.limit)) seconds)")
+        }
+        return value
     }
 }

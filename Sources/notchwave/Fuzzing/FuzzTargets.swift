@@ -13,7 +13,7 @@ enum FuzzTargets {
     /// Target names and their functions.
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
-        "script": script, "scene-options": sceneOptions,
+        "script": script, "scene-options": sceneOptions, "popup-script": popupScript,
     ]
 
     nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary(directory: PresetLibrary.defaultDirectory())
@@ -107,6 +107,17 @@ enum FuzzTargets {
         options.script = script
         let scene = LiquidSwipeScene(options: options, width: 375, height: 812, scale: 0.25)
         FrameExport.exerciseTopRows(of: scene, times: [0, 0.3, 1.1, 2.5, 7, 60])
+    }
+
+    /// Popup scripts: decoded, and a few rows of the popup scene (without labels) drawn at
+    /// several times of their time line.
+    static func popupScript(_ bytes: [UInt8]) {
+        guard let text = try? TextInput.decode(bytes, file: "popup.json"),
+              let script = try? PopupScript.decode(text, file: "popup.json") else { return }
+        var options = PopupOptions()
+        options.autohide = 0.7
+        let scene = PopupScene(options: options, script: script, width: 375, height: 812, scale: 0.25, font: nil)
+        FrameExport.exerciseTopRows(of: scene, times: [0, 0.15, 0.3, 1.1, 2.5, 60])
     }
 
     /// Scene options (a scene chosen by the first byte, then NUL-separated `key=value`

@@ -1,0 +1,55 @@
+import NotchwaveModel
+
+/// One animated value of a scripted time line (LiquidSwipe, PopupView): segments, each from
+/// its start time until the next one's.
+struct Track: Sendable {
+    enum Segment: Sendable {
+        case constant(Double)
+        case animation(from: Double, to: Double, velocity: Double, ValueAnimation)
+        case dragProgress([FingerSample], start: Double, sign: Double, width: Double)
+        case dragY([FingerSample], start: Double)
+        /// How far (≥ 0) the finger has moved from touch-down along y in direction `sign`.
+        case dragTranslation([FingerSample], start: Double, sign: Double)
+    }
+    var segments: [(start: Double, segment: Segment)]
+
+    init(_ value: Double) { segments = [(-.infinity, .constant(value))] }
+
+    mutating func append(_ time: Double, _ segment: Segment) {
+        segments.removeAll { $0.start > time }
+        segments.append((time, segment))
+    }
+
+    /// Starts an animation to `target` at `time` from the value (and, for a spring, the
+    /// velocity) the track has then.
+    mutating func animate(at time: Double, to target: Double, _ animation: ValueAnimation) {
+        let from = value(at: time)
+        var velocity = 0.0
+        if case .spring = animation, let current = segments.last(where: { $0.start <= time }),
+           case let .animation(f, to, v, .spring(spring)) = current.segment {
+            velocity = spring.displacement(at: time - current.start, from: f - to, velocity: v).v
+        }
+        append(time, .animation(from: from, to: target, velocity: velocity, animation))
+    }
+
+    func value(at t: Double) -> Double {
+        guard let current = segments.last(where: { $0.start <= t }) ?? segments.first else { return 0 }
+        let elapsed = t - current.start
+        switch current.segment {
+        case let .constant(v):
+            return v
+        case let .animation(from, to, velocity, .spring(spring)):
+            return spring.value(at: elapsed, from: from, to: to, velocity: velocity)
+        case let .animation(from, to, _, .curve(easing, duration)):
+            let x = duration > 0 ? Swift.min(Swift.max(elapsed / duration, 0), 1) : 1
+            return from + (to - from) * easing(x)
+        case let .dragProgress(path, start, sign, width):
+            return LiquidSwipeTimeline.dragProgress(path, at: t - start, sign: sign, width: width)
+        case let .dragY(path, start):
+            return LiquidSwipeTimeline.finger(path, at: t - start).y
+        case let .dragTranslation(path, start, sign):
+            guard let first = path.first else { return 0 }
+            return Swift.max(0, sign * (LiquidSwipeTimeline.finger(path, at: t - start).y - first.y))
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Scripted scenes end to end: a clip rendered by `notchwave render`, decoded with ffmpeg,
+/// against the frame `notchwave frame` draws at the same time.
+@Suite("Scenes end to end")
+struct SceneCLITests {
+    static let examples = CommandRunner.packageRoot.appendingPathComponent("examples").path
+
+    /// Renders `scene` with `options` over `duration` s at 30 fps as a PNG sequence and as
+    /// H.264, and compares frames `indices` with `notchwave frame` at `index / 30` s.
+    func check(scene: String, options: [String], preset: String, size: (Int, Int), duration: Double, indices: [Int]) throws {
+        let dir = TemporaryDirectory()
+        let common = ["--scene", scene, "--preset", preset] + options.flatMap { ["--scene-option", $0] }
+        var run = try CommandRunner.notchwave(["render"] + common + ["--fps", "30", "--duration", String(duration), "-o", dir.file("seq/"), "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try CommandRunner.notchwave(["render"] + common + ["--fps", "30", "--duration", String(duration), "--quality", "high",
+                                                                 "-o", dir.file("clip.mp4"), "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let info = try MediaProbe.stream(dir.file("clip.mp4"))
+        #expect(info.frames == Int((duration * 30).rounded()))
+        let (w, h) = size
+        for index in indices {
+            let time = Double(index) / 30
+            let framePath = dir.file("frame-\(index).png")
+            run = try CommandRunner.notchwave(["frame"] + common + ["--time", String(time), "-o", framePath])
+            #expect(run.status == 0, "\(run.stderr)")
+            let still = try MediaProbe.decodePNG(framePath, width: w, height: h)
+            // The PNG sequence's frame is the same picture, byte for byte.
+            let sequence = try MediaProbe.decodePNG(dir.file(String(format: "seq/%05d.png", index)), width: w, height: h)
+            #expect(sequence == still, "\(scene) frame \(index): the sequence differs from notchwave frame")
+            // The H.264 frame is the same picture through 4:2:0 and the encoder.
+            let decoded = try MediaProbe.decodeFrame(dir.file("clip.mp4"), index: index, width: w + w % 2, height: h + h % 2)
+            let psnr = ImageCompare.psnr(decoded, still, width: w, height: h, strideA: w + w % 2)
+            #expect(psnr > 35, "\(scene) frame \(index): \(psnr) dB")
+        }
+        // And the frames really move: the first and a later frame differ.
+        let first = try MediaProbe.decodePNG(dir.file("seq/00000.png"), width: w, height: h)
+        let later = try MediaProbe.decodePNG(dir.file(String(format: "seq/%05d.png", indices.max() ?? 1)), width: w, height: h)
+        #expect(first != later)
+    }
+
+    @Test("a scripted LiquidSwipe swipe: rendered, decoded, each frame as notchwave frame draws it")
+    func liquidSwipe() throws {
+        // The tap of examples/liquid-swipe-tap.json: the swipe, the page switch at 0.3 s, the re-entry.
+        try check(scene: "liquid-swipe", options: ["script=\(Self.examples)/liquid-swipe-tap.json"], preset: "iphone-se-3",
+                  size: (750, 1334), duration: 2, indices: [0, 20, 32, 41, 59])
+    }
+
+    @Test("a scripted popup show and hide: rendered, decoded, each frame as notchwave frame draws it")
+    func popup() throws {
+        try check(scene: "popup", options: ["script=\(Self.examples)/popup-show-hide.json", "background=#00000066"], preset: "iphone-se-3",
+                  size: (750, 1334), duration: 2, indices: [0, 16, 20, 25, 50])
+    }
+
+    @Test("job files take scene and sceneOptions, with relative scripts found beside the job file")
+    func batch() throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: Self.examples + "/liquid-swipe-tap.json", toPath: dir.file("tap.json"))
+        try #"""
+        {"presets": ["iphone-se-3"], "formats": ["png"],
+         "defaults": {"duration": 0.5, "fps": 10},
+         "variants": [{"name": "swipe", "scene": "liquid-swipe", "sceneOptions": {"script": "tap.json", "page": 2}},
+                      {"name": "popup", "scene": "popup", "sceneOptions": {"state": "shown", "text": ""}},
+                      {"name": "bad", "scene": "liquid-swipe", "sceneOptions": {"left": "2@100"}}],
+         "output": "{variant}.{ext}"}
+        """#.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "-q"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.file("out/swipe.png")) && FileManager.default.fileExists(atPath: dir.file("out/popup.png")))
+        #expect(run.stderr.contains("$.variants[2].sceneOptions.left (line 5, column"), "\(run.stderr)")
+        #expect(run.stderr.contains("progress 2 is out of range (0 to 1)"), "\(run.stderr)")
+    }
+}
