@@ -48,6 +48,11 @@ JOB
   in_image "$host_user" "$host" render "${common[@]}" -o clip.mov || smoke_fail "render to ProRes"
   in_image "$host_user" "$host" render "${common[@]}" -o clip.gif || smoke_fail "render to GIF"
   in_image "$host_user" "$host" batch job.json -o batch --quiet >/dev/null || smoke_fail "batch"
+  # The popup scene's labels are text: the same pose with and without them must differ.
+  in_image "$host_user" "$host" frame --scene popup --scene-option state=shown --preset iphone-se-3 -t 0 -o popup.png || smoke_fail "popup frame"
+  in_image "$host_user" "$host" frame --scene popup --scene-option state=shown --scene-option text= --scene-option button= \
+    --preset iphone-se-3 -t 0 -o popup-blank.png || smoke_fail "popup frame without labels"
+  cmp -s "$host/popup.png" "$host/popup-blank.png" && smoke_fail "the popup's labels drew nothing (text in the image)"
 
   smoke_expect "out.mp4 codec" "$(smoke_probe "$host/out.mp4" codec_name)" h264
   smoke_expect "out.mp4 pixel format" "$(smoke_probe "$host/out.mp4" pix_fmt)" yuv420p
@@ -59,7 +64,7 @@ JOB
   smoke_expect "clip.gif codec" "$(smoke_probe "$host/clip.gif" codec_name)" gif
   # The contact sheet is labelled with text (FreeType, HarfBuzz and the Inter font).
   smoke_expect "batch/contact-sheet.png codec" "$(smoke_probe "$host/batch/contact-sheet.png" codec_name)" png
-  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json batch/contact-sheet.png; do
+  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json batch/contact-sheet.png popup.png; do
     [ -s "$host/$f" ] || smoke_fail "$f is missing or empty"
     smoke_expect "$f owner" "$(stat -c %u:%g "$host/$f")" "$host_user"
   done
@@ -67,7 +72,7 @@ JOB
     smoke_expect "batch/$f.mp4 codec" "$(smoke_probe "$host/batch/$f.mp4" codec_name)" h264
   done
   smoke_expect "partial files left" "$(find "$host" -name '*.partial*' | wc -l)" 0
-  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs and a labelled contact sheet; owned by $host_user"
+  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs, a labelled contact sheet and a popup's labels; owned by $host_user"
 
   # Without -u the image's user (uid 10001) cannot write a folder the host user owns:
   # one clear line, exit 1, nothing left behind. (The README says to pass -u.)
