@@ -33,6 +33,38 @@ public struct CanvasLayout: Sendable {
     }
 }
 
+/// An app screen in points drawn at a pixel scale onto a canvas — the screen's size, or
+/// the size an output lays out (even sizes) — with an overlay on top (the corner mask, the
+/// padding): what the app-screen scenes (LiquidSwipe, the popup) draw on.
+public struct ScreenCanvas: Sendable {
+    /// The screen in points and the pixel scale.
+    public let width: Double, height: Double, scale: Double
+    /// The canvas size in pixels.
+    public let canvasWidth: Int, canvasHeight: Int
+    /// Drawn over every frame.
+    public let overlay: [DrawCommand]
+
+    /// A screen of `width` x `height` points at `scale`, on a canvas of its own size unless
+    /// `canvasWidth` x `canvasHeight` says otherwise.
+    public init(width: Double, height: Double, scale: Double, canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = []) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.canvasWidth = canvasWidth ?? Int((width * scale).rounded())
+        self.canvasHeight = canvasHeight ?? Int((height * scale).rounded())
+        self.overlay = overlay
+    }
+
+    /// The screen of `plan`'s preset on the canvas `layout` gives, with the corner mask
+    /// (when the plan asks for it) and black padding beyond the screen.
+    public init(plan: RenderPlan, layout: CanvasLayout) {
+        let points = plan.preset.screenPoints.value
+        let shapes = WaveShapes(geometry: SceneGeometry(preset: plan.preset))
+        self.init(width: points.width, height: points.height, scale: plan.preset.pixelScale, canvasWidth: layout.width,
+                  canvasHeight: layout.height, overlay: FrameScene.outside(plan: plan, shapes: shapes, layout: layout, base: .black))
+    }
+}
+
 /// A kind of scene (`--scene NAME`): its options, declared like the render parameters;
 /// how the request's values resolve into it (once per output: options read, scripts
 /// loaded, styles built); and the frames it draws. A new scene is one folder with a type

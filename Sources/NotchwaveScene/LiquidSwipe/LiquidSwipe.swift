@@ -80,10 +80,7 @@ public struct LiquidSwipe: SceneKind {
     }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
-        let points = plan.preset.screenPoints.value
-        let overlay = FrameScene.outside(plan: plan, shapes: WaveShapes(geometry: SceneGeometry(preset: plan.preset)), layout: layout, base: .black)
-        return LiquidSwipeScene(options: options, width: points.width, height: points.height, scale: plan.preset.pixelScale,
-                                canvasWidth: layout.width, canvasHeight: layout.height, overlay: overlay)
+        LiquidSwipeScene(options: options, screen: ScreenCanvas(plan: plan, layout: layout))
     }
 }
 

@@ -16,16 +16,19 @@ public struct LiquidSwipeScene: Scene {
     /// Drawn over every frame (the corner mask, padding for even sizes).
     private let overlay: [DrawCommand]
 
-    /// The scene of `options`, driven by their script when there is one, on a canvas of
-    /// the screen's size (or `canvasWidth` x `canvasHeight`) with `overlay` on top.
-    public init(options: LiquidSwipeOptions, width: Double, height: Double, scale: Double,
-                canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = []) {
-        self.width = width
-        self.height = height
-        self.scale = scale
-        self.canvasWidth = canvasWidth ?? Int((width * scale).rounded())
-        self.canvasHeight = canvasHeight ?? Int((height * scale).rounded())
-        self.overlay = overlay
+    /// The scene of `options` on a screen of `width` x `height` points at `scale`.
+    public init(options: LiquidSwipeOptions, width: Double, height: Double, scale: Double) {
+        self.init(options: options, screen: ScreenCanvas(width: width, height: height, scale: scale))
+    }
+
+    /// The scene of `options`, driven by their script when there is one, on `screen`.
+    public init(options: LiquidSwipeOptions, screen: ScreenCanvas) {
+        width = screen.width
+        height = screen.height
+        scale = screen.scale
+        canvasWidth = screen.canvasWidth
+        canvasHeight = screen.canvasHeight
+        overlay = screen.overlay
         let script = options.script
         let shown = options.pageColors.map(\.rgba8)
         let colors = shown.isEmpty ? [RGBA8(r: 255, g: 255, b: 255)] : shown
@@ -36,7 +39,7 @@ public struct LiquidSwipeScene: Scene {
         self.colors = colors
         self.initial = initial
         timeline = script.map {
-            LiquidSwipeTimeline(script: $0, animations: options.springs == .head ? .head : .article, width: width,
+            LiquidSwipeTimeline(script: $0, animations: options.springs == .head ? .head : .article, width: screen.width,
                                 pageCount: colors.count, initial: initial)
         }
     }

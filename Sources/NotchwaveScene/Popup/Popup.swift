@@ -120,10 +120,7 @@ public struct Popup: SceneKind {
     }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
-        let points = plan.preset.screenPoints.value
-        let overlay = FrameScene.outside(plan: plan, shapes: WaveShapes(geometry: SceneGeometry(preset: plan.preset)), layout: layout, base: .black)
-        return PopupScene(options: options, script: popupScript, width: points.width, height: points.height, scale: plan.preset.pixelScale,
-                          font: font, canvasWidth: layout.width, canvasHeight: layout.height, overlay: overlay)
+        PopupScene(options: options, script: popupScript, screen: ScreenCanvas(plan: plan, layout: layout), font: font)
     }
 }
 

@@ -48,17 +48,19 @@ public struct PopupScene: Scene {
     /// The scene of `options`, driven by `script` when there is one (or by the time line of
     /// the initial pose alone when `options.autohide` is set); a still pose otherwise.
     /// Labels are drawn with `font`; with nil, none are drawn.
-    /// The canvas is the screen's size unless `canvasWidth` x `canvasHeight` says
-    /// otherwise, with `overlay` drawn on top.
-    public init(options: PopupOptions, script: PopupScript?, width: Double, height: Double, scale: Double, font: Font?,
-                canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = []) {
+    public init(options: PopupOptions, script: PopupScript?, width: Double, height: Double, scale: Double, font: Font?) {
+        self.init(options: options, script: script, screen: ScreenCanvas(width: width, height: height, scale: scale), font: font)
+    }
+
+    /// The scene on `screen` (its canvas and overlay).
+    public init(options: PopupOptions, script: PopupScript?, screen: ScreenCanvas, font: Font?) {
         self.options = options
-        self.width = width
-        self.height = height
-        self.scale = scale
-        self.canvasWidth = canvasWidth ?? Int((width * scale).rounded())
-        self.canvasHeight = canvasHeight ?? Int((height * scale).rounded())
-        self.overlay = overlay
+        width = screen.width
+        height = screen.height
+        scale = screen.scale
+        canvasWidth = screen.canvasWidth
+        canvasHeight = screen.canvasHeight
+        overlay = screen.overlay
         layout = PopupLayout(options: options, width: width, height: height)
         initial = PopupState(options.state)
         timeline = script != nil || options.autohide != nil ? PopupTimeline(script: script ?? PopupScript(events: []), options: options) : nil
