@@ -163,8 +163,8 @@ public struct RenderSession {
         let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
         let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = backdrop.map { FrameRenderer(scene: scene, fps: plan.fps, kernel: options.kernel, backdrop: $0) }
-            ?? FrameRenderer(scene: scene, fps: plan.fps, kernel: options.kernel)
+        let renderer = backdrop.map { FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, backdrop: $0) }
+            ?? FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel)
         try backdrop?.checkFailure()
         let template = renderer.template
         let total = plan.frameCount

@@ -88,6 +88,9 @@ public struct RenderPlan: Sendable, Equatable {
     /// The time frame `index` shows: `index / fps`.
     public func time(ofFrame index: Int) -> Double { Double(index) / Double(fps) }
 
+    /// `time(ofFrame:)` as a function the renderer's workers share.
+    public var clock: @Sendable (Int) -> Double { { [self] index in time(ofFrame: index) } }
+
     /// Frame width in pixels (the preset's exact size).
     public var frameWidth: Int { preset.pixelWidth }
 

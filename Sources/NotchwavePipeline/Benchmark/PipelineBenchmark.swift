@@ -61,7 +61,7 @@ public struct PipelineBenchmark {
             // static rows were converted once), with the changed rows copied in from the
             // stored conversions instead of rendered and converted.
             let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: .black))
-            let renderer = FrameRenderer(scene: scene, fps: plan.fps)
+            let renderer = FrameRenderer(scene: scene, time: plan.clock)
             let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
             var encoderSeconds = Double.infinity
             var pipelineSeconds = Double.infinity

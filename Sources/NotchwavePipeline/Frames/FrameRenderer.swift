@@ -7,8 +7,8 @@ import NotchwaveScene
 public final class FrameRenderer: @unchecked Sendable {
     /// The scene.
     public let scene: any Scene
-    /// Frames per second: frame `i` shows time `i / fps`.
-    public let fps: Int
+    /// The time frame `i` shows (the plan's clock, `RenderPlan.time(ofFrame:)`).
+    public let time: @Sendable (Int) -> Double
     /// The kernel the rasterizers run.
     public let kernel: RasterKernel
     /// The whole frame 0: its static rows are every frame's static rows.
@@ -19,27 +19,27 @@ public final class FrameRenderer: @unchecked Sendable {
     let backdrop: BackdropFrames?
 
     /// A renderer for `scene`; renders the template at once.
-    public init(scene: any Scene, fps: Int, kernel: RasterKernel = .simd) {
+    public init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd) {
         self.scene = scene
-        self.fps = fps
+        self.time = time
         self.kernel = kernel
         dynamicRows = scene.dynamicRows
         backdrop = nil
         template = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: 0), into: template, rows: 0..<scene.canvasHeight)
+        Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<scene.canvasHeight)
     }
 
     /// A renderer drawing `scene` over `backdrop`: a still backdrop is under the template
     /// and each frame's changing rows; a video backdrop changes every row of every frame.
-    init(scene: any Scene, fps: Int, kernel: RasterKernel, backdrop: BackdropFrames) {
+    init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, backdrop: BackdropFrames) {
         self.scene = scene
-        self.fps = fps
+        self.time = time
         self.kernel = kernel
         self.backdrop = backdrop
         let height = scene.canvasHeight
         dynamicRows = backdrop.isStill ? scene.dynamicRows : 0..<height
         template = Canvas(width: scene.canvasWidth, height: height)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: 0), into: template, rows: 0..<height)
+        Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<height)
         template.putUnder(backdrop.canvas(frame: 0))
         backdrop.release(0)
     }
@@ -52,7 +52,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Renders frame `index`'s dynamic rows into `slice` (made by `makeSlice`) with
     /// `rasterizer` (one per thread).
     public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) {
-        rasterizer.render(scene.drawList(at: Double(index) / Double(fps)), into: slice, rows: dynamicRows, originY: dynamicRows.lowerBound)
+        rasterizer.render(scene.drawList(at: time(index)), into: slice, rows: dynamicRows, originY: dynamicRows.lowerBound)
         if let backdrop {
             slice.putUnder(backdrop.canvas(frame: index), originY: dynamicRows.lowerBound)
             backdrop.release(index)
@@ -62,7 +62,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
     public func renderFull(frame index: Int) -> Canvas {
         let canvas = Canvas(width: template.width, height: template.height)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: Double(index) / Double(fps)), into: canvas, rows: 0..<canvas.height)
+        Rasterizer(kernel: kernel).render(scene.drawList(at: time(index)), into: canvas, rows: 0..<canvas.height)
         if let backdrop {
             canvas.putUnder(backdrop.canvas(frame: index))
             backdrop.release(index)
