@@ -54,6 +54,23 @@ struct SceneCLITests {
                   size: (750, 1334), duration: 2, indices: [0, 16, 20, 25, 50])
     }
 
+    @Test("--offset starts the clip later in the animation: frame i is notchwave frame at offset + i / fps")
+    func offset() throws {
+        let dir = TemporaryDirectory()
+        let common = ["--scene", "liquid-swipe", "--preset", "iphone-se-3", "--scene-option", "script=\(Self.examples)/liquid-swipe-tap.json"]
+        var run = try CommandRunner.notchwave(["render"] + common + ["--offset", "1.1", "--fps", "10", "-o", dir.file("seq/"), "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The script's tap is at 0.6 s: the clip runs to 1.5 s after it (2.1 s), here from 1.1 s on: 1 s.
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.file("seq")).filter { $0.hasSuffix(".png") }
+        #expect(files.count == 10, "\(files.count) frames")
+        for (index, time) in [(0, "1.1"), (3, "1.4")] {
+            run = try CommandRunner.notchwave(["frame"] + common + ["--time", time, "-o", dir.file("f.png")])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try MediaProbe.decodePNG(dir.file("f.png"), width: 750, height: 1334)
+                    == MediaProbe.decodePNG(dir.file(String(format: "seq/%05d.png", index)), width: 750, height: 1334))
+        }
+    }
+
     @Test("job files take scene and sceneOptions, with relative scripts found beside the job file")
     func batch() throws {
         let dir = TemporaryDirectory()

@@ -74,6 +74,8 @@ public enum Parameters {
 
     public static let duration = Parameter<Double>("duration", "SECONDS", "Video length", defaultText: "3, or stop + period x waves + hold with stop, or whole loops with loop",
                                                    in: 0...3600, unit: "seconds", group: .timing)
+    public static let offset = Parameter<Double>("offset", "SECONDS", "Start the clip this far into the animation: frame i shows offset + i / fps",
+                                                 default: 0, in: 0...3600, unit: "seconds", group: .timing)
     public static let hold = Parameter<Double>("hold", "SECONDS", "With stop: extra time on the final frame", default: 0,
                                                in: 0...3600, unit: "seconds", group: .timing, scope: .scenes(["notch-waves"]))
     public static let loops = Parameter<Int>("loops", "N", "With loop: how many loops", default: 1, in: 1...1000, group: .timing,
@@ -115,7 +117,7 @@ public enum Parameters {
         period, waves, colors, background, appearance, start, stop, easing, cycle, loop,
         fps, region, cutout, mask,
         backdrop, backdropStart, backdropFit,
-        duration, hold, loops,
+        duration, offset, hold, loops,
         codec, even, quality, crf, bitrate, speed, tenBit, dither,
         profile, audio, poster, landscape,
     ]

@@ -43,6 +43,8 @@ public struct RenderPlan: Sendable, Equatable {
     public var fps: Int
     /// Video length in seconds.
     public var duration: Double
+    /// How far into the animation the clip starts (`offset`).
+    public var offset = 0.0
     /// Whole screen or bar strip.
     public var region: Region
     /// Whether the black cutout is drawn on top.
@@ -77,7 +79,7 @@ public struct RenderPlan: Sendable, Equatable {
 
     public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
         a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.fps == b.fps
-            && a.duration == b.duration && a.region == b.region && a.drawsCutout == b.drawsCutout
+            && a.duration == b.duration && a.offset == b.offset && a.region == b.region && a.drawsCutout == b.drawsCutout
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
             && a.appPreview == b.appPreview && a.encoding == b.encoding
     }
@@ -85,8 +87,8 @@ public struct RenderPlan: Sendable, Equatable {
     /// `round(duration * fps)` (spec section 3).
     public var frameCount: Int { Int((duration * Double(fps)).rounded()) }
 
-    /// The time frame `index` shows: `index / fps`.
-    public func time(ofFrame index: Int) -> Double { Double(index) / Double(fps) }
+    /// The time frame `index` shows: `offset + index / fps`.
+    public func time(ofFrame index: Int) -> Double { offset + Double(index) / Double(fps) }
 
     /// `time(ofFrame:)` as a function the renderer's workers share.
     public var clock: @Sendable (Int) -> Double { { [self] index in time(ofFrame: index) } }

@@ -73,6 +73,7 @@ extension ParameterValues {
         let fps = given(Parameters.fps) ?? defaultFPS ?? Parameters.fps.defaultValue ?? 60
         let loops = self[Parameters.loops] ?? 1
         let hold = self[Parameters.hold] ?? 0
+        let offset = self[Parameters.offset] ?? 0
         let duration: Double
         if loop && scene.loopLength == nil {
             throw error(Parameters.loop, "the \(scene.name) scene does not loop")
@@ -88,7 +89,7 @@ extension ParameterValues {
         } else if loop, let loopLength = scene.loopLength {
             duration = loopLength * Double(loops)
         } else if let end = scene.naturalEnd {
-            duration = end + hold
+            duration = max(end - offset, 0) + hold
         } else {
             duration = 3
         }
@@ -111,10 +112,11 @@ extension ParameterValues {
         if let problem = PixelBudget.problem(width: preset.screenPixels.value.width, height: preset.screenPixels.value.height) {
             throw ParameterError(subject: "preset \(preset.id)", problem: problem)
         }
-        let plan = RenderPlan(preset: preset, scene: scene, fps: fps, duration: duration,
+        var plan = RenderPlan(preset: preset, scene: scene, fps: fps, duration: duration,
                               region: self[Parameters.region] ?? .screen, drawsCutout: self[Parameters.cutout] ?? true,
                               masksCorners: self[Parameters.mask] ?? false, evenSizePolicy: self[Parameters.even] ?? .pad,
                               backdrop: try backdrop(), appPreview: try appPreview(), encoding: EncodeRequest(self))
+        plan.offset = offset
         guard plan.frameCount >= 1 else {
             throw error(Parameters.duration, "\(JSONOutput.formatNumber(duration)) s at \(fps) fps is less than one frame")
         }
