@@ -91,6 +91,7 @@ public final class Rasterizer {
             compiled.bands.withUnsafeBufferPointer { bands in
                 compiled.layers.withUnsafeBufferPointer { layers in
                     compiled.paints.withUnsafeBufferPointer { paints in
+                        scanner.resetCursors(bands: bands)
                         let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                                              bands: bands, layers: layers, paints: paints, base: base, width: canvas.width)
                         var y = rows.lowerBound
@@ -143,7 +144,7 @@ public final class Rasterizer {
             layerSpans[i] = 0..<0
             guard layer.minY < bottom, layer.maxY > top else { continue }
             let bands = scene.bands(of: layer)
-            let scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
+            let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
             guard let range = scanned else { continue }
             layerSpans[i] = range
             if culling && layer.occludes {
@@ -297,10 +298,12 @@ public final class Rasterizer {
         }
         let rest = count - whole
         if rest > 0 {
+            // Lane by lane (at most seven): cheaper than a call to copy memory.
             var tail = PackedLanes(repeating: 0)
-            withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + whole * 4, byteCount: rest * 4) }
+            let src = start + whole
+            for k in 0..<rest { tail[k] = src[k] }
             tail = body(tail, whole)
-            withUnsafeBytes(of: &tail) { (raw + whole * 4).copyMemory(from: $0.baseAddress!, byteCount: rest * 4) }
+            for k in 0..<rest { src[k] = tail[k] }
         }
     }
 }
