@@ -186,8 +186,14 @@ final class CoverageScanner {
     }
 
     private func integralsSIMD(_ piece: PieceRow, first: Int, count: Int) {
-        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         let base = Float(first)
+        if count <= 4 {
+            // Most pieces cross a row over a cell or two: half a lane group does.
+            let v: SIMD4<Float> = piece.integral(SIMD4(repeating: base) + SIMD4(0, 1, 2, 3))
+            UnsafeMutableRawPointer(integrals).storeBytes(of: v, as: SIMD4<Float>.self)
+            return
+        }
+        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         var i = 0
         // The buffer has room for a whole last lane group, so no tail branch is needed.
         while i < count {
