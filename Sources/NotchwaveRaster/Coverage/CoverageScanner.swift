@@ -64,24 +64,22 @@ final class CoverageScanner {
     @exclusivity(unchecked) private var bandRows: UnsafeMutablePointer<BandRow>
     @exclusivity(unchecked) private var bandRowCapacity = 16
     /// Per boundary of every band of the draw list being rendered (left, right): the first
-    /// piece that may still cross a row. Rows are scanned top to bottom within one render
-    /// call, so a long boundary's search resumes where the previous row left it instead of
-    /// starting over (`resetCursors` at the start of each call).
+    /// piece that may still cross a row, or -1 before the boundary's first row. Rows are
+    /// scanned top to bottom within one render call, so a long boundary's search resumes
+    /// where the previous row left it instead of starting over (`resetCursors` at the
+    /// start of each call).
     @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var cursorCapacity = 32
 
-    /// Points every boundary's cursor at its first piece (a new render call: rows start
-    /// over from the top).
+    /// Unsets every boundary's cursor (a new render call, whose rows may start anywhere):
+    /// a boundary's first row in the call binary-searches its pieces, later rows resume.
     func resetCursors(bands: UnsafeBufferPointer<CompiledBand>) {
         if 2 * bands.count > cursorCapacity {
             cursors.deallocate()
             cursorCapacity = 2 * bands.count
             cursors = .allocate(capacity: cursorCapacity)
         }
-        for (i, band) in bands.enumerated() {
-            cursors[2 * i] = band.leftStart
-            cursors[2 * i + 1] = band.rightStart
-        }
+        cursors.update(repeating: -1, count: 2 * bands.count)
     }
 
     /// Collects the piece rows of pieces `[start, end)` crossing `[ya, yb]` into
@@ -98,8 +96,17 @@ final class CoverageScanner {
         // the previous row's position) and stop at the first one starting below it.
         let searched = Int(end) - i > 8
         if searched {
-            i = Swift.min(Swift.max(Int(cursor.pointee), i), Int(end))
-            while i < Int(end) && pieces[i].y1 <= ya { i += 1 }
+            if cursor.pointee < 0 {
+                // The boundary's first row in this call (which may start anywhere): search.
+                var hi = Int(end)
+                while i < hi {
+                    let mid = (i + hi) >> 1
+                    if pieces[mid].y1 <= ya { i = mid + 1 } else { hi = mid }
+                }
+            } else {
+                i = Swift.min(Swift.max(Int(cursor.pointee), i), Int(end))
+                while i < Int(end) && pieces[i].y1 <= ya { i += 1 }
+            }
             cursor.pointee = Int32(i)
         }
         while i < Int(end) {
