@@ -157,10 +157,10 @@ public final class Rasterizer {
         if culling {
             var x = 0
             for covered in occluders.currentIntervals {
-                if covered.lowerBound > x { (row + x).update(repeating: scene.base, count: covered.lowerBound - x) }
+                if covered.lowerBound > x { (row + x).fillPixels(scene.base, count: covered.lowerBound - x) }
                 x = covered.upperBound
             }
-            if x < scene.width { (row + x).update(repeating: scene.base, count: scene.width - x) }
+            if x < scene.width { (row + x).fillPixels(scene.base, count: scene.width - x) }
         } else {
             for x in 0..<scene.width { row[x] = scene.base }
         }
@@ -263,7 +263,7 @@ public final class Rasterizer {
         switch mode {
         case .sourceOver, .copy:
             if cov == 255 && (alpha == 255 || mode == .copy) {
-                start.update(repeating: color, count: n)
+                start.fillPixels(color, count: n)
                 return
             }
             let scaled = ScalarBlend.blend(0, color, coverage: cov, mode: .sourceOver)
@@ -274,7 +274,7 @@ public final class Rasterizer {
         case .destinationOut:
             let erase = Blend.div255(alpha * cov)
             if erase == 255 {
-                start.update(repeating: 0, count: n)
+                start.fillPixels(0, count: n)
                 return
             }
             let inv = PackedLanes(repeating: 255 - erase)
