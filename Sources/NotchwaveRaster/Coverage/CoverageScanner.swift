@@ -235,9 +235,8 @@ final class CoverageScanner {
             }
             out.appendRun(leftHidden ? ls : le, rightHidden ? re : rs, value: h)
             if re > rs && !rightHidden {
-                evaluate(band.rightPieces, span: band.right, into: rightF)
-                let cells = out.appendCells(rs, re)
-                cells.update(from: rightF, count: re - rs)
+                // The right edge's F is its coverage: straight into the cell table.
+                evaluate(band.rightPieces, span: band.right, into: out.appendCells(rs, re))
             }
         } else {
             // The edge spans overlap (a thin shape): F of each boundary by the span rule.
