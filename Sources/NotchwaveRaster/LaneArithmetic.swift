@@ -77,6 +77,34 @@ extension SIMD8: LaneArithmetic where Scalar == Float {
     }
 }
 
+/// Half a lane group: the SIMD kernel's coverage integrals for a piece that crosses at most
+/// four cell boundaries of a row (most edges), the same operations lane by lane as
+/// `SIMD8<Float>` and `Float`, in one vector register instead of two.
+extension SIMD4: LaneArithmetic where Scalar == Float {
+    public typealias Predicate = SIMDMask<SIMD4<Int32>>
+    @inline(__always) public init(broadcast value: Float) { self.init(repeating: value) }
+    /// `sqrtps` through the eight-lane intrinsic (the unused upper half folds away).
+    @inline(__always) public func laneSquareRoot() -> SIMD4<Float> { nw_sqrt8(SIMD8(lowHalf: self, highHalf: self)).lowHalf }
+    @inline(__always) public static func laneMin(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        a.replacing(with: b, where: b .< a)
+    }
+    @inline(__always) public static func laneMax(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> SIMD4<Float> {
+        a.replacing(with: b, where: b .> a)
+    }
+    @inline(__always) public static func laneLess(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Predicate { a .< b }
+    @inline(__always) public static func laneSelect(_ p: Predicate, _ t: SIMD4<Float>, _ f: SIMD4<Float>) -> SIMD4<Float> {
+        f.replacing(with: t, where: p)
+    }
+    @inline(__always) public func laneFloor() -> SIMD4<Float> {
+        let magic = SIMD4<Float>(repeating: 8_388_608)
+        let r = (self + magic) - magic
+        return r.replacing(with: r - 1, where: r .> self)
+    }
+    @inline(__always) public func laneAbs() -> SIMD4<Float> {
+        unsafeBitCast(unsafeBitCast(self, to: SIMD4<UInt32>.self) & SIMD4<UInt32>(repeating: 0x7FFF_FFFF), to: SIMD4<Float>.self)
+    }
+}
+
 extension SIMD8 where Scalar == Float {
     @inline(__always) init(bitPattern bits: SIMD8<UInt32>) {
         self = unsafeBitCast(bits, to: SIMD8<Float>.self)

@@ -1,7 +1,8 @@
 /// The lane width of every SIMD kernel in the rasterizer: pixels processed together.
 ///
 /// The coverage integrals and the paints run on `SIMD8<Float>` (one lane per pixel or per
-/// cell boundary), the blend kernels on eight packed RGBA pixels at a time
+/// cell boundary; an edge that crosses at most four cell boundaries of a row on
+/// `SIMD4<Float>`), the blend kernels on eight packed RGBA pixels at a time
 /// (`SIMD8<UInt32>`, multiplied as `SIMD16<UInt16>` byte pairs). The last partial group of a span goes through a tail
 /// variant of the load and the store (a copy through a lane-sized buffer), so that the hot
 /// loop itself never branches on a remainder.

@@ -91,6 +91,7 @@ public final class Rasterizer {
             compiled.bands.withUnsafeBufferPointer { bands in
                 compiled.layers.withUnsafeBufferPointer { layers in
                     compiled.paints.withUnsafeBufferPointer { paints in
+                        scanner.resetCursors(bands: bands)
                         let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                                              bands: bands, layers: layers, paints: paints, base: base, width: canvas.width)
                         var y = rows.lowerBound
@@ -143,7 +144,7 @@ public final class Rasterizer {
             layerSpans[i] = 0..<0
             guard layer.minY < bottom, layer.maxY > top else { continue }
             let bands = scene.bands(of: layer)
-            let scanned = scanner.scan(bands: bands, pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
+            let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
             guard let range = scanned else { continue }
             layerSpans[i] = range
             if culling && layer.occludes {
@@ -156,10 +157,10 @@ public final class Rasterizer {
         if culling {
             var x = 0
             for covered in occluders.currentIntervals {
-                if covered.lowerBound > x { (row + x).update(repeating: scene.base, count: covered.lowerBound - x) }
+                if covered.lowerBound > x { (row + x).fillPixels(scene.base, count: covered.lowerBound - x) }
                 x = covered.upperBound
             }
-            if x < scene.width { (row + x).update(repeating: scene.base, count: scene.width - x) }
+            if x < scene.width { (row + x).fillPixels(scene.base, count: scene.width - x) }
         } else {
             for x in 0..<scene.width { row[x] = scene.base }
         }
@@ -262,7 +263,7 @@ public final class Rasterizer {
         switch mode {
         case .sourceOver, .copy:
             if cov == 255 && (alpha == 255 || mode == .copy) {
-                start.update(repeating: color, count: n)
+                start.fillPixels(color, count: n)
                 return
             }
             let scaled = ScalarBlend.blend(0, color, coverage: cov, mode: .sourceOver)
@@ -273,7 +274,7 @@ public final class Rasterizer {
         case .destinationOut:
             let erase = Blend.div255(alpha * cov)
             if erase == 255 {
-                start.update(repeating: 0, count: n)
+                start.fillPixels(0, count: n)
                 return
             }
             let inv = PackedLanes(repeating: 255 - erase)
@@ -297,10 +298,12 @@ public final class Rasterizer {
         }
         let rest = count - whole
         if rest > 0 {
+            // Lane by lane (at most seven): cheaper than a call to copy memory.
             var tail = PackedLanes(repeating: 0)
-            withUnsafeMutableBytes(of: &tail) { $0.baseAddress!.copyMemory(from: raw + whole * 4, byteCount: rest * 4) }
+            let src = start + whole
+            for k in 0..<rest { tail[k] = src[k] }
             tail = body(tail, whole)
-            withUnsafeBytes(of: &tail) { (raw + whole * 4).copyMemory(from: $0.baseAddress!, byteCount: rest * 4) }
+            for k in 0..<rest { src[k] = tail[k] }
         }
     }
 }

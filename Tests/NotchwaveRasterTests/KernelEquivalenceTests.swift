@@ -93,4 +93,30 @@ struct KernelEquivalenceTests {
             for x in 0..<size { #expect(slice.pixel(x: x, y: y) == whole.pixel(x: x, y: y + 14)) }
         }
     }
+
+    @Test("one rasterizer rendering bands of rows in any order (long flattened boundaries resume row to row) equals a whole frame")
+    func slicesInAnyOrder() {
+        // Boundaries of hundreds of pieces: the scanner resumes each one from the previous
+        // row within a call and must start over (search) in every new call.
+        var path = Path()
+        path.addCircle(center: PathPoint(x: 31.3, y: 29.6), radius: 24.2)
+        path.move(to: 2, 58)
+        path.curve(to: PathPoint(x: 60, y: 3), control1: PathPoint(x: 70, y: 60), control2: PathPoint(x: -10, y: 10))
+        path.closeSubpath()
+        let size = 62
+        let list = DrawList(base: .white, commands: [
+            DrawCommand(shape: path.shape(fillRule: .evenOdd), paint: .solid(RGBA8(r: 200, g: 30, b: 90, a: 200))),
+            DrawCommand(shape: path.transformed(scale: 0.8, dx: 9, dy: 4).shape(), paint: .solid(RGBA8(r: 20, g: 90, b: 250))),
+        ])
+        let whole = Canvas(width: size, height: size)
+        Rasterizer().render(list, into: whole, rows: 0..<size)
+        let rasterizer = Rasterizer()
+        for rows in [40..<size, 3..<17, 17..<40, 0..<3, 25..<31] {
+            let slice = Canvas(width: size, height: rows.count)
+            rasterizer.render(list, into: slice, rows: rows, originY: rows.lowerBound)
+            for y in rows {
+                for x in 0..<size { #expect(slice.pixel(x: x, y: y - rows.lowerBound) == whole.pixel(x: x, y: y), "row \(y) of \(rows)") }
+            }
+        }
+    }
 }

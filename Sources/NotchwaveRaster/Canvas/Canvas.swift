@@ -40,7 +40,7 @@ public final class Canvas: @unchecked Sendable {
     public func fill(_ color: PremultipliedRGBA8, rows: Range<Int>) {
         guard !rows.isEmpty else { return }
         let words = UnsafeMutableRawPointer(row(rows.lowerBound)).assumingMemoryBound(to: UInt32.self)
-        words.update(repeating: color.packed, count: rows.count * width)
+        words.fillPixels(color.packed, count: rows.count * width)
     }
 
     /// Writes rows `rows` as straight (un-premultiplied) RGBA8 into `destination`, which

@@ -25,6 +25,8 @@ final class CoverageScanner {
         leftF = .allocate(capacity: 1)
         rightF = .allocate(capacity: 1)
         pieceRows = .allocate(capacity: pieceRowCapacity)
+        bandRows = .allocate(capacity: bandRowCapacity)
+        cursors = .allocate(capacity: cursorCapacity)
     }
 
     deinit {
@@ -32,6 +34,8 @@ final class CoverageScanner {
         leftF.deallocate()
         rightF.deallocate()
         pieceRows.deallocate()
+        bandRows.deallocate()
+        cursors.deallocate()
     }
 
     /// Fits the clip to a canvas width.
@@ -56,27 +60,54 @@ final class CoverageScanner {
         var right: (start: Int, end: Int)
     }
 
-    @exclusivity(unchecked) private var bandRows: [BandRow] = []
+    /// The band rows of the layer being scanned (flat storage reused from row to row).
+    @exclusivity(unchecked) private var bandRows: UnsafeMutablePointer<BandRow>
+    @exclusivity(unchecked) private var bandRowCapacity = 16
+    /// Per boundary of every band of the draw list being rendered (left, right): the first
+    /// piece that may still cross a row, or -1 before the boundary's first row. Rows are
+    /// scanned top to bottom within one render call, so a long boundary's search resumes
+    /// where the previous row left it instead of starting over (`resetCursors` at the
+    /// start of each call).
+    @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var cursorCapacity = 32
+
+    /// Unsets every boundary's cursor (a new render call, whose rows may start anywhere):
+    /// a boundary's first row in the call binary-searches its pieces, later rows resume.
+    func resetCursors(bands: UnsafeBufferPointer<CompiledBand>) {
+        if 2 * bands.count > cursorCapacity {
+            cursors.deallocate()
+            cursorCapacity = 2 * bands.count
+            cursors = .allocate(capacity: cursorCapacity)
+        }
+        cursors.update(repeating: -1, count: 2 * bands.count)
+    }
 
     /// Collects the piece rows of pieces `[start, end)` crossing `[ya, yb]` into
     /// `pieceRows`, returning their range and the clipped edge span `[floor(min x),
     /// ceil(max x))`.
     @inline(__always)
     private func collect(_ pieces: UnsafePointer<BoundaryPiece>, _ start: Int32, _ end: Int32, _ ya: Float, _ yb: Float,
-                         count: inout Int) -> (Range<Int>, (start: Int, end: Int)) {
+                         cursor: UnsafeMutablePointer<Int32>, count: inout Int) -> (Range<Int>, (start: Int, end: Int)) {
         let first = count
         var spanStart = Int.max, spanEnd = Int.min
         var i = Int(start)
-        // A long boundary (a flattened curve) is searched, not walked: its pieces follow
-        // each other downwards, so skip those ending above the row and stop at the first
-        // one starting below it.
+        // A long boundary (a flattened curve) is not walked from its start: its pieces
+        // follow each other downwards, so skip those ending above the row (resuming from
+        // the previous row's position) and stop at the first one starting below it.
         let searched = Int(end) - i > 8
         if searched {
-            var hi = Int(end)
-            while i < hi {
-                let mid = (i + hi) >> 1
-                if pieces[mid].y1 <= ya { i = mid + 1 } else { hi = mid }
+            if cursor.pointee < 0 {
+                // The boundary's first row in this call (which may start anywhere): search.
+                var hi = Int(end)
+                while i < hi {
+                    let mid = (i + hi) >> 1
+                    if pieces[mid].y1 <= ya { i = mid + 1 } else { hi = mid }
+                }
+            } else {
+                i = Swift.min(Swift.max(Int(cursor.pointee), i), Int(end))
+                while i < Int(end) && pieces[i].y1 <= ya { i += 1 }
             }
+            cursor.pointee = Int32(i)
         }
         while i < Int(end) {
             let piece = pieces[i]
@@ -100,26 +131,33 @@ final class CoverageScanner {
     /// range (sorted, disjoint), or nil when `occluded` says the layer's whole extent in
     /// the row is covered from above. Edge cells that `occluded` covers are not computed:
     /// they join the neighbouring run (their value is never painted).
-    func scan(bands: UnsafeBufferPointer<CompiledBand>, pieces: UnsafePointer<BoundaryPiece>, row: Int,
+    /// `firstBand` is the index of `bands`' first band in the draw list (its cursors),
+    /// and rows must come top to bottom between two `resetCursors` calls.
+    func scan(bands: UnsafeBufferPointer<CompiledBand>, firstBand: Int, pieces: UnsafePointer<BoundaryPiece>, row: Int,
               occluders: IntervalStack?, into out: SpanBuffer) -> Range<Int>? {
         @inline(__always) func occluded(_ range: Range<Int>) -> Bool { occluders?.contains(range) ?? false }
         let top = Float(row), bottom = Float(row + 1)
-        bandRows.removeAll(keepingCapacity: true)
+        var bandRowCount = 0
         var pieceCount = 0
         var lo = Int.max, hi = Int.min
-        for band in bands where band.y0 < bottom && band.y1 > top {
+        for (b, band) in bands.enumerated() where band.y0 < bottom && band.y1 > top {
             let ya = Swift.max(band.y0, top), yb = Swift.min(band.y1, bottom)
             guard yb > ya else { continue }
-            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, count: &pieceCount)
-            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, count: &pieceCount)
-            bandRows.append(BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right))
+            let cursor = cursors + 2 * (firstBand + b)
+            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, count: &pieceCount)
+            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, count: &pieceCount)
+            if bandRowCount == bandRowCapacity {
+                bandRows = bandRows.grown(keeping: bandRowCount, capacity: &bandRowCapacity, needed: bandRowCount + 1)
+            }
+            bandRows[bandRowCount] = BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right)
+            bandRowCount += 1
             lo = Swift.min(lo, left.start)
             hi = Swift.max(hi, right.end)
         }
         guard lo < hi, !occluded(lo..<hi) else { return nil }
         let first = out.spanCount
-        for band in bandRows { scanBand(band, occluders: occluders, into: out) }
-        if bandRows.count > 1 { return first..<out.normalize(first..<out.spanCount) }
+        for b in 0..<bandRowCount { scanBand(bandRows[b], occluders: occluders, into: out) }
+        if bandRowCount > 1 { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
     }
 
@@ -155,8 +193,14 @@ final class CoverageScanner {
     }
 
     private func integralsSIMD(_ piece: PieceRow, first: Int, count: Int) {
-        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         let base = Float(first)
+        if count <= 4 {
+            // Most pieces cross a row over a cell or two: half a lane group does.
+            let v: SIMD4<Float> = piece.integral(SIMD4(repeating: base) + SIMD4(0, 1, 2, 3))
+            UnsafeMutableRawPointer(integrals).storeBytes(of: v, as: SIMD4<Float>.self)
+            return
+        }
+        let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
         var i = 0
         // The buffer has room for a whole last lane group, so no tail branch is needed.
         while i < count {
@@ -191,9 +235,8 @@ final class CoverageScanner {
             }
             out.appendRun(leftHidden ? ls : le, rightHidden ? re : rs, value: h)
             if re > rs && !rightHidden {
-                evaluate(band.rightPieces, span: band.right, into: rightF)
-                let cells = out.appendCells(rs, re)
-                cells.update(from: rightF, count: re - rs)
+                // The right edge's F is its coverage: straight into the cell table.
+                evaluate(band.rightPieces, span: band.right, into: out.appendCells(rs, re))
             }
         } else {
             // The edge spans overlap (a thin shape): F of each boundary by the span rule.

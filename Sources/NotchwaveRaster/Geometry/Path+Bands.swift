@@ -67,7 +67,7 @@ private struct PolygonDecomposition {
         for (index, edge) in edges.enumerated() {
             rows.append(edge.y0)
             rows.append(edge.y1)
-            active.removeAll { edges[$0].y1 <= edge.y0 }
+            active.removeAll(endingAtOrAbove: edge.y0, in: edges)
             for other in active {
                 let o = edges[other]
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
@@ -118,15 +118,19 @@ private struct PolygonDecomposition {
                 active.append(nextEdge)
                 nextEdge += 1
             }
-            active.removeAll { edges[$0].y1 <= ya }
+            active.removeAll(endingAtOrAbove: ya, in: edges)
             guard fb > fa else { continue }
             order.removeAll(keepingCapacity: true)
             for index in active where edges[index].y1 >= yb {
                 let e = edges[index]
                 let top = e.x(at: ya), bottom = e.x(at: yb)
-                order.append((mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding))
+                let crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
+                // Insertion into the sorted slab (a handful of edges): stable, so edges that
+                // compare equal keep their order, as a stable sort would leave them.
+                var at = order.count
+                while at > 0 && (crossing.mid, crossing.top) < (order[at - 1].mid, order[at - 1].top) { at -= 1 }
+                if at == order.count { order.append(crossing) } else { order.insert(crossing, at: at) }
             }
-            order.sort { ($0.mid, $0.top) < ($1.mid, $1.top) }
 
             // The filled intervals: from the edge where the winding enters the filled set to
             // the edge where it leaves it.
@@ -167,5 +171,18 @@ private struct PolygonDecomposition {
         }
         for band in open { close(band) }
         return Shape(bands: bands)
+    }
+}
+
+extension Array where Element == Int {
+    /// Drops the edges (indices into `edges`) that end at or above `y`, keeping the order
+    /// of the others: `removeAll(where:)` without a closure call per element.
+    fileprivate mutating func removeAll(endingAtOrAbove y: Double, in edges: [Edge]) {
+        var kept = 0
+        for i in indices where edges[self[i]].y1 > y {
+            self[kept] = self[i]
+            kept += 1
+        }
+        if kept < count { removeLast(count - kept) }
     }
 }
