@@ -40,29 +40,27 @@ extension JSONOutput: Codable {
         }
     }
 
-    /// Decodes any JSON value.
+    /// Decodes any JSON value (scalars tried first: they are most of a document, and
+    /// every failed attempt costs a thrown error).
     public init(from decoder: any Decoder) throws {
-        if let container = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                ($0.stringValue, try container.decode(JSONOutput.self, forKey: $0))
-            })
-            return
-        }
-        if var container = try? decoder.unkeyedContainer() {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let s = try? single.decode(String.self) {
+            self = .string(s)
+        } else if let n = try? single.decode(Double.self) {
+            self = .number(n)
+        } else if let b = try? single.decode(Bool.self) {
+            self = .bool(b)
+        } else if var container = try? decoder.unkeyedContainer() {
             var items: [JSONOutput] = []
             while !container.isAtEnd { items.append(try container.decode(JSONOutput.self)) }
             self = .array(items)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let b = try? container.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? container.decode(Double.self) {
-            self = .number(n)
         } else {
-            self = .string(try container.decode(String.self))
+            let container = try decoder.container(keyedBy: Key.self)
+            self = .object(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try container.decode(JSONOutput.self, forKey: $0))
+            })
         }
     }
 }
