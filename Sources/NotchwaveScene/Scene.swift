@@ -97,7 +97,7 @@ public enum Scenes {
         let name = values[Parameters.scene] ?? NotchWaves.name
         guard let kind = all.first(where: { $0.name == name }) else {
             let names = all.map { $0.name }
-            let hint = EditDistance.closest(to: name, in: names, limit: 2).map { " (did you mean \($0)?)" } ?? ""
+            let hint = EditDistance.hint(for: name, in: names)
             throw values.error(Parameters.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
         }
         try values.checkScope(scene: name, style: name == NotchWaves.name ? values[Parameters.style] : nil)

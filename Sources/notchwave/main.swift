@@ -51,7 +51,7 @@ func runMain(_ arguments: [String]) -> Int32 {
         return 0
     }
     guard let command = Commands.all.first(where: { $0.name == first }) else {
-        let hint = EditDistance.closest(to: first, in: Commands.all.map { $0.name }, limit: 2).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = EditDistance.hint(for: first, in: Commands.all.map { $0.name }) { "'\($0)'" }
         Terminal.error("notchwave: error: unknown command '\(first)'\(hint); see notchwave --help")
         return 64
     }

@@ -81,12 +81,13 @@ struct LostWorkTests {
         case "missing": try FileManager.default.removeItem(atPath: out + "/iphone-x.rgba")
         case "changed": try Data("not the frames".utf8).write(to: URL(fileURLWithPath: out + "/iphone-11.rgba"))
         default:
-            let path = out + "/" + shards[0]
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            let escaped = text.replacingOccurrences(of: "\"output\": \"iphone-", with: "\"output\": \"../iphone-")
-                .replacingOccurrences(of: "\"output\":\"iphone-", with: "\"output\":\"../iphone-")
-            #expect(escaped != text)
-            try Data(escaped.utf8).write(to: URL(fileURLWithPath: path))
+            // Every output of the first shard's manifest moved out of the directory.
+            let url = URL(fileURLWithPath: out + "/" + shards[0])
+            var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            let outputs = try #require(json["outputs"] as? [[String: Any]])
+            #expect(!outputs.isEmpty)
+            json["outputs"] = outputs.map { entry in entry.merging(["output": "../" + (entry["output"] as? String ?? "")]) { $1 } }
+            try JSONSerialization.data(withJSONObject: json).write(to: url)
         }
         let merge = try CommandRunner.notchwave(["batch", "merge", out])
         #expect(merge.status == 1, "\(merge.stderr)")

@@ -22,7 +22,8 @@ struct EditDistanceTests {
         #expect(EditDistance.suggestions(for: "backgroundss", in: names) == ["background"])
         #expect(EditDistance.suggestions(for: "zzzzzz", in: names).isEmpty)
         #expect(EditDistance.suggestions(for: "a", in: ["b", "c", "d", "e"]) == ["b", "c", "d"])
-        #expect(EditDistance.closest(to: "perid", in: names, limit: 2) == "period")
+        #expect(EditDistance.hint(for: "perid", in: names) { "--\($0)" } == " (did you mean --period, --periods?)")
+        #expect(EditDistance.hint(for: "zzzzzz", in: names) == "")
         #expect(EditDistance.suggestions(for: "IPHONE X", in: ["iphone-x", "iphone-xr"], normalize: { $0.lowercased().filter(\.isLetter) })
                 == ["iphone-x", "iphone-xr"])
     }

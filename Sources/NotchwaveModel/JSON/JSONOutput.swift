@@ -19,10 +19,18 @@ public indirect enum JSONOutput: Sendable, Equatable {
     /// A number written without a fraction when it is integral, and rounded to nine
     /// decimals otherwise (so that 174.2 - 105.2 prints as 69, not 68.99999999999999).
     public static func formatNumber(_ n: Double) -> String {
-        guard n.isFinite, abs(n) < 1e15 else { return "\(n)" }
+        let number = canonicalNumber(n)
+        if let integer = number.integer { return String(integer) }
+        return "\(number.value)"
+    }
+
+    /// The number as JSON writes it: an integer when `n` is integral after rounding to
+    /// nine decimals, otherwise the rounded value (values that are not finite, or 1e15
+    /// and beyond, are left as they are).
+    static func canonicalNumber(_ n: Double) -> (integer: Int64?, value: Double) {
+        guard n.isFinite, abs(n) < 1e15 else { return (nil, n) }
         let rounded = (n * 1e9).rounded() / 1e9
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        return "\(rounded)"
+        return (rounded == rounded.rounded() ? Int64(rounded) : nil, rounded)
     }
 
     /// A JSON string literal.

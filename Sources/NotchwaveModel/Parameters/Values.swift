@@ -179,7 +179,7 @@ public struct OptionList: ParameterValue {
             }
             guard let declaration = declarations.first(where: { $0.key == entry.key }) else {
                 let known = declarations.map(\.key)
-                let hint = EditDistance.closest(to: entry.key, in: known, limit: 2).map { " (did you mean \($0)?)" } ?? ""
+                let hint = EditDistance.hint(for: entry.key, in: known)
                 var subject = "--\(option) \(entry.key)"
                 if case let .jobFile(path, position) = entrySource { subject = "\(path) (\(position))" }
                 throw ParameterError(subject: subject, problem: "\(owner) has no option '\(entry.key)'\(hint) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))")

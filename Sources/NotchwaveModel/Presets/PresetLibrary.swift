@@ -100,8 +100,7 @@ public enum PresetLookupError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case let .unknown(name, suggestions):
-            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
-            return "unknown preset \"\(name)\"\(hint); `notchwave presets` lists them"
+            return "unknown preset \"\(name)\"\(EditDistance.hint(suggestions)); `notchwave presets` lists them"
         case let .missingDirectory(path):
             return "no presets directory at \(path) (set NOTCHWAVE_PRESETS to the folder of preset JSON files)"
         case let .unreadable(path):

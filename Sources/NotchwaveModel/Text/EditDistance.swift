@@ -29,9 +29,16 @@ public enum EditDistance {
         return scored.filter { $0.0 <= reach }.sorted { $0 < $1 }.prefix(limit).map(\.1)
     }
 
-    /// The closest suggestion under the same policy, if it is within `limit` edits.
-    public static func closest(to word: String, in candidates: [String], limit: Int) -> String? {
-        guard let best = suggestions(for: word, in: candidates, limit: 1).first else { return nil }
-        return levenshtein(best, word) <= limit ? best : nil
+    /// The one wording of a "did you mean" hint: ` (did you mean a, b?)`, or nothing
+    /// when there are no suggestions.
+    public static func hint(_ suggestions: [String]) -> String {
+        suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+    }
+
+    /// The hint for an unknown `word` among `candidates` under the policy of
+    /// `suggestions(for:in:limit:normalize:)`, each suggestion written by `spelled`
+    /// (`--name` for an option, `'name'` for a command).
+    public static func hint(for word: String, in candidates: [String], spelled: (String) -> String = { $0 }) -> String {
+        hint(suggestions(for: word, in: candidates).map(spelled))
     }
 }

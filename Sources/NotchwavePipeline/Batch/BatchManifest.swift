@@ -2,8 +2,9 @@ import Foundation
 import NotchwaveModel
 import NotchwaveVideo
 
-/// What a batch knows about one output it wrote (or failed to write).
-public struct ManifestEntry: Sendable, Equatable {
+/// What a batch knows about one output it wrote (or failed to write): one member of a
+/// manifest's `outputs`, under these field names; absent values are left out.
+public struct ManifestEntry: Sendable, Equatable, Codable {
     public var output: String
     public var preset: String
     public var style: String
@@ -19,43 +20,8 @@ public struct ManifestEntry: Sendable, Equatable {
     public var frames: Int?
     public var duration: Double?
     public var codec: String?
+    /// How long the output took, in seconds (to the millisecond).
     public var seconds: Double?
-
-    var json: JSONOutput {
-        var members: [(String, JSONOutput)] = [
-            ("output", .string(output)), ("status", .string(status)), ("preset", .string(preset)), ("style", .string(style)),
-            ("variant", .string(variant)), ("format", .string(format)),
-        ]
-        if let error { members.append(("error", .string(error))) }
-        members += [("parameters", parameters), ("parametersHash", .string(parametersHash))]
-        if let sha256 { members.append(("sha256", .string(sha256))) }
-        if let size { members.append(("size", .number(Double(size)))) }
-        if let frames { members.append(("frames", .number(Double(frames)))) }
-        if let duration { members.append(("duration", .number(duration))) }
-        if let codec { members.append(("codec", .string(codec))) }
-        if let seconds { members.append(("seconds", .number((seconds * 1000).rounded() / 1000))) }
-        return .object(members)
-    }
-
-    init(json node: JSONNode, file: String, path: String) throws {
-        var r = try JSONObjectReader(node, file: file, path: path)
-        output = try r.string("output")
-        status = try r.string("status")
-        preset = try r.string("preset")
-        style = try r.string("style")
-        variant = try r.string("variant")
-        format = try r.string("format")
-        error = try r.optionalString("error")
-        parameters = try r.required("parameters").output
-        parametersHash = try r.string("parametersHash")
-        sha256 = try r.optionalString("sha256")
-        size = try r.optionalInt("size")
-        frames = try r.optionalInt("frames")
-        duration = try r.optionalNumber("duration")
-        codec = try r.optionalString("codec")
-        seconds = try r.optionalNumber("seconds")
-        try r.finish()
-    }
 
     init(item: BatchItem, status: String, error: String? = nil) {
         output = item.output
@@ -92,36 +58,16 @@ public struct BatchManifest: Sendable {
         entries = [:]
     }
 
-    /// Reads a manifest, or nil when the file does not exist.
+    /// Reads a manifest, or nil when the file does not exist. A file that is not a
+    /// manifest is a `ConfigurationError` naming it, the JSON path and the problem.
     public static func load(_ path: String) throws -> BatchManifest? {
         guard let text = try TextInput.read(path) else { return nil }
-        let root = try JSONValues.parse(text, file: path)
-        var reader = try JSONObjectReader(root, file: path)
-        var manifest = BatchManifest(job: try reader.string("job"), shard: nil)
-        if reader.has("shard") {
-            var shard = try reader.object("shard")
-            manifest.shard = (try shard.int("index"), try shard.int("count"))
-            try shard.finish()
-        }
-        let outputs = try JSONValues.array(try reader.required("outputs"), file: path, path: "$.outputs")
-        for (index, node) in outputs.enumerated() {
-            let entry = try ManifestEntry(json: node, file: path, path: "$.outputs[\(index)]")
-            manifest.entries[entry.output] = entry
-        }
-        try reader.finish()
-        return manifest
-    }
-
-    var json: JSONOutput {
-        var members: [(String, JSONOutput)] = [("job", .string(job))]
-        if let shard { members.append(("shard", .object([("index", .number(Double(shard.index))), ("count", .number(Double(shard.count)))]))) }
-        members.append(("outputs", .array(entries.keys.sorted().compactMap { entries[$0]?.json })))
-        return .object(members)
+        return try MachineJSON.decode(BatchManifest.self, from: text, file: path)
     }
 
     /// Writes the manifest atomically (a temporary file renamed over the old one).
     public func write(to path: String) throws {
-        try AtomicOutputFile.write(Array((json.rendered() + "\n").utf8), to: path)
+        try AtomicOutputFile.write(try MachineJSON.document(self), to: path)
     }
 
     /// Reads the manifest at `path` for a run; a file that is not a valid manifest is an
@@ -173,6 +119,34 @@ public struct BatchManifest: Sendable {
             }
         }
         return merged
+    }
+}
+
+/// The file format: `{"job": ..., "shard": {"index": I, "count": N}, "outputs": [entries
+/// sorted by output path]}`, `shard` only for a shard's manifest. An output listed twice
+/// keeps its last entry.
+extension BatchManifest: Codable {
+    private enum CodingKeys: String, CodingKey { case job, shard, outputs }
+
+    private struct Shard: Codable {
+        var index: Int
+        var count: Int
+    }
+
+    /// Reads the file format.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(job: try container.decode(String.self, forKey: .job),
+                  shard: try container.decodeIfPresent(Shard.self, forKey: .shard).map { ($0.index, $0.count) })
+        for entry in try container.decode([ManifestEntry].self, forKey: .outputs) { entries[entry.output] = entry }
+    }
+
+    /// Writes the file format.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(job, forKey: .job)
+        try container.encodeIfPresent(shard.map { Shard(index: $0.index, count: $0.count) }, forKey: .shard)
+        try container.encode(entries.keys.sorted().compactMap { entries[$0] }, forKey: .outputs)
     }
 }
 

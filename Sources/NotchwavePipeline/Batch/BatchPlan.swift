@@ -19,8 +19,10 @@ public struct BatchItem: Sendable {
     public var problem: String?
     /// Every parameter, for the manifest.
     public var parameters: JSONOutput
-    /// SHA-256 of the parameters' canonical JSON: an output is up to date when its
-    /// manifest entry has the same hash and its file the recorded digest.
+    /// SHA-256 of the canonical JSON (`MachineJSON.canonical`) of the parameters, the
+    /// preset, the renderer's version, the input files' sizes and dates and the resolved
+    /// scene: an output is up to date when its manifest entry has the same hash and its
+    /// file the recorded digest.
     public var parametersHash: String
     /// A relative cost: frames x pixels x a per-codec factor (for balanced shards).
     public var estimatedCost: Double
@@ -169,13 +171,22 @@ public struct BatchPlan: Sendable {
             hashedParts.append((key, .object([("size", .number(size)), ("modified", .number(modified))])))
         }
         if let plan { hashedParts.append(("scene", plan.scene.json)) }
-        let hashed = JSONOutput.object(hashedParts)
+        // Canonical bytes (`MachineJSON.canonical`: keys sorted at every level), so the same
+        // parameters always hash the same whatever order they were given in.
+        var parametersHash = ""
+        do {
+            parametersHash = SHA256.hex(try MachineJSON.canonical(JSONOutput.object(hashedParts)))
+        } catch {
+            problem = problem ?? "\(job.file): \(variant.location), format \(format.name): the parameters cannot be written as JSON (\(oneLine(error)))"
+            plan = nil
+            outputFormat = nil
+        }
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
         return BatchItem(output: output, preset: preset.id, style: style, variant: variant.name, format: format.name,
                          plan: plan, outputFormat: outputFormat, problem: problem,
-                         parameters: manifestParameters, parametersHash: SHA256.hex(hashed.rendered(indent: nil)),
+                         parameters: manifestParameters, parametersHash: parametersHash,
                          estimatedCost: max(cost, 0.001))
     }
 

@@ -183,7 +183,7 @@ public final class BatchRunner: @unchecked Sendable {
             entry.frames = result.frames
             entry.duration = result.duration
             entry.codec = result.codec
-            entry.seconds = Date().timeIntervalSince(start)
+            entry.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
             return (BatchOutcome(output: item.output, kind: .rendered, seconds: entry.seconds ?? 0), entry)
         } catch PipelineError.cancelled {
             return (nil, nil)

@@ -72,7 +72,7 @@ struct ParsedArguments {
                 name = match.name
             }
             guard let option = spec(named: name) else {
-                let hint = EditDistance.closest(to: name, in: specs.map(\.name), limit: 2).map { " (did you mean --\($0)?)" } ?? ""
+                let hint = EditDistance.hint(for: name, in: specs.map(\.name)) { "--\($0)" }
                 throw UsageError("unknown option '--\(name)'\(hint)")
             }
             switch option.kind {

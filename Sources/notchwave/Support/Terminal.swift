@@ -1,4 +1,5 @@
 import Foundation
+import NotchwavePipeline
 
 /// Writing to the terminal.
 enum Terminal {
@@ -39,9 +40,8 @@ enum Terminal {
             guard var pointer = buffer.baseAddress else { return }
             var remaining = buffer.count
             while remaining > 0 {
-                let written = write(STDERR_FILENO, pointer, remaining)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
+                // Interrupted writes are retried by the funnel; any other failure ends the message.
+                guard let written = try? systemCall("write", { write(STDERR_FILENO, pointer, remaining) }), written > 0 else { return }
                 pointer += written
                 remaining -= written
             }
