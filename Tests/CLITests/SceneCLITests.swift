@@ -71,6 +71,14 @@ struct SceneCLITests {
         }
     }
 
+    @Test("examples/scenes.json plans every example script without a problem")
+    func scenesExample() throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["batch", Self.examples + "/scenes.json", "-o", dir.file("out"), "--dry-run"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutText.split(separator: "\n").count == 9)
+    }
+
     @Test("job files take scene and sceneOptions, with relative scripts found beside the job file")
     func batch() throws {
         let dir = TemporaryDirectory()

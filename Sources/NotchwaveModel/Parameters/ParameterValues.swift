@@ -45,7 +45,7 @@ public struct ParameterValues: Sendable, Equatable {
     /// The file name given for `parameter`, relative to `baseDirectory` when it is relative.
     public func file(_ parameter: Parameter<String>) -> String? {
         guard let name = self[parameter] else { return nil }
-        guard let baseDirectory, !name.isEmpty, !name.hasPrefix("/") else { return name }
+        guard let baseDirectory, !baseDirectory.isEmpty, !name.isEmpty, !name.hasPrefix("/") else { return name }
         return baseDirectory.hasSuffix("/") ? baseDirectory + name : baseDirectory + "/" + name
     }
 

@@ -141,13 +141,17 @@ public struct InteractionScript: Sendable, Equatable {
 
     /// Reads a script file's text, with a clear error when it cannot be read.
     static func readText(path: String) throws -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: \((error as NSError).localizedDescription)")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: no such file")
         }
-        return String(decoding: data, as: UTF8.self)
+        guard !isDirectory.boolValue else {
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: it is a directory")
+        }
+        guard let text = try TextInput.read(path) else {
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: "cannot read the script: permission denied or unreadable")
+        }
+        return text
     }
 }
 

@@ -113,6 +113,8 @@ public struct BatchPlan: Sendable {
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
         let scene = request[Parameters.scene] ?? NotchWaves.name
+        // What {style} and the manifest call the look: the style, or another scene's name.
+        let look = scene == NotchWaves.name ? style : scene
         // The styles axis is the notch waves'; other scenes are drawn once per item.
         let styleOptions = job.styleOptions[style]
         if scene == NotchWaves.name || job.stylesGiven {
@@ -126,7 +128,7 @@ public struct BatchPlan: Sendable {
         var output = job.outputTemplate
         func substitute(codec: String) {
             let values: [String: String] = [
-                "preset": preset.id, "style": style, "variant": variant.name, "format": format.name, "ext": format.ext,
+                "preset": preset.id, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
                 "codec": codec, "appearance": (request[Parameters.appearance] ?? .light).rawValue,
                 "fps": String(plan?.fps ?? request[Parameters.fps] ?? 60),
                 "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? 3),
@@ -184,7 +186,7 @@ public struct BatchPlan: Sendable {
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
-        return BatchItem(output: output, preset: preset.id, style: style, variant: variant.name, format: format.name,
+        return BatchItem(output: output, preset: preset.id, style: look, variant: variant.name, format: format.name,
                          plan: plan, outputFormat: outputFormat, problem: problem,
                          parameters: manifestParameters, parametersHash: parametersHash,
                          estimatedCost: max(cost, 0.001))
