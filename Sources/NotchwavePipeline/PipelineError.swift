@@ -9,7 +9,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
     /// The output cannot be written.
     case output(String)
     /// An FFmpeg call failed.
-    case ffmpeg(FFmpegError)
+    case ffmpeg(MediaFailure)
     /// The request cannot be rendered as asked (a format that cannot carry alpha, ...).
     case unsupported(String)
 
@@ -18,8 +18,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
         case let .cancelled(signal):
             return signal == 2 ? "interrupted" : signal == 15 ? "terminated" : "cancelled"
         case let .output(message): return message
-        case let .ffmpeg(error):
-            return error.isDiskFull ? "the disk is full (\(error.description))" : error.description
+        case let .ffmpeg(failure):
+            return failure.isDiskFull ? "the disk is full (\(failure.message))" : failure.message
         case let .unsupported(message): return message
         }
     }
@@ -33,6 +33,27 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
         case .output, .ffmpeg: return ExitCodes.failure
         }
     }
+}
+
+/// A failed FFmpeg call as the pipeline reports it: FFmpeg's message and whether the
+/// disk was full (the video module's error type stays inside the library).
+public struct MediaFailure: Error, Sendable, CustomStringConvertible {
+    /// The call and FFmpeg's reason, one line.
+    public let message: String
+    /// True when the write failed for lack of space (ENOSPC, EDQUOT, EFBIG).
+    public let isDiskFull: Bool
+
+    init(_ error: FFmpegError) {
+        message = error.description
+        isDiskFull = error.isDiskFull
+    }
+
+    public var description: String { message }
+}
+
+extension PipelineError {
+    /// The pipeline error of a failed FFmpeg call.
+    static func ffmpeg(_ error: FFmpegError) -> PipelineError { .ffmpeg(MediaFailure(error)) }
 }
 
 /// One line for any error the library or Foundation throws: the typed errors' own

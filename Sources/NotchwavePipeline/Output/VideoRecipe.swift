@@ -19,7 +19,7 @@ public struct VideoRecipe: Sendable, Equatable {
     /// FFmpeg encoder.
     public var encoder: String
     /// Encoder pixel format.
-    public var pixelFormat: VideoPixelFormat
+    var pixelFormat: VideoPixelFormat
     /// Four-character codec tag, if one must be forced (`hvc1`).
     public var codecTag: String?
 
@@ -61,11 +61,22 @@ public struct VideoRecipe: Sendable, Equatable {
 
     /// The encoder settings for `width` x `height` frames at `fps` with `request` (the
     /// table above, with the request's overrides).
-    public func encoderSettings(width: Int, height: Int, fps: Int, request: EncodeRequest) -> EncoderSettings {
+    func encoderSettings(width: Int, height: Int, fps: Int, request: EncodeRequest) -> EncoderSettings {
         var settings = EncoderSettings(encoderName: encoder, pixelFormat: pixelFormat, width: width, height: height, fps: fps,
                                        options: encoderOptions(request), bitRate: bitRate(request), codecTag: codecTag)
         settings.frameThreads = frameThreads
         return settings
+    }
+
+    /// The encoder's pixel format as FFmpeg names it (`yuv420p`).
+    public var pixelFormatName: String { pixelFormat.rawValue }
+
+    /// The options the encoder is opened with for `request`, by FFmpeg's names (`crf`,
+    /// `preset`), and its bit rate (nil: constant quality without one): what the
+    /// table above maps `request` to.
+    public func encoderParameters(_ request: EncodeRequest) -> (options: [String: String], bitRate: Int?) {
+        let options = Dictionary(encoderOptions(request).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return (options, bitRate(request))
     }
 
     /// The muxer settings.
