@@ -106,9 +106,6 @@ public enum Scenes {
                                                                                  baseDirectory: values.baseDirectory)
         return try kind.resolve(values, options: options, preset: preset)
     }
-
-    /// The scene type named `name`, if any.
-    public static func named(_ name: String) -> (any SceneKind.Type)? { all.first { $0.name == name } }
 }
 
 /// The plan's scene as the renderer builds it.

@@ -125,9 +125,6 @@ public enum Parameters {
     /// The parameter a job file calls `key`.
     public static func named(key: String) -> (any AnyParameter)? { all.first { $0.key == key } }
 
-    /// The parameter the command line calls `--flag`.
-    public static func named(flag: String) -> (any AnyParameter)? { all.first { $0.flag == flag } }
-
     /// The parameters of `groups`, in help order.
     public static func inGroups(_ groups: [ParameterGroup]) -> [any AnyParameter] { all.filter { groups.contains($0.group) } }
 

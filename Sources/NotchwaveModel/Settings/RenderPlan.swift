@@ -109,8 +109,4 @@ public struct RenderPlan: Sendable, Equatable {
     /// True when the scene's own pixels need transparency (over a backdrop, which is
     /// opaque, they never do).
     public var colorsNeedAlpha: Bool { backdrop == nil && !scene.isOpaque }
-
-    /// True when every pixel of every frame is opaque (no transparent colour and no
-    /// mask), so straight and premultiplied RGBA coincide.
-    public var isOpaque: Bool { scene.isOpaque && !masksCorners }
 }

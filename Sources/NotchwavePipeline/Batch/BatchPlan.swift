@@ -142,15 +142,17 @@ public struct BatchPlan: Sendable {
             plan = resolved
             // The format of the real output path must take these parameters too (alpha,
             // codec options, ...); its codec names {codec}.
-            var path = (directory as NSString).appendingPathComponent(output)
-            let decided = try RenderSession.format(plan: resolved, output: path)
+            let provisional = (directory as NSString).appendingPathComponent(output)
+            var decided = try RenderSession.format(plan: resolved, output: provisional)
             substitute(codec: decided.codecName)
-            path = (directory as NSString).appendingPathComponent(output)
+            let path = (directory as NSString).appendingPathComponent(output)
+            // Decided again only when {codec} changed the path.
+            if path != provisional { decided = try RenderSession.format(plan: resolved, output: path) }
             // A preview's own checks (container, encoder options, poster time, sound file).
             if let preview = resolved.appPreview {
                 _ = try RenderSession.previewSetup(plan: resolved, output: path, preview: preview)
             }
-            outputFormat = try RenderSession.format(plan: resolved, output: path)
+            outputFormat = decided
         } catch let error as ParameterError where error.subject.hasPrefix("$") {
             // A bad value: its own JSON path, line and column say where.
             problem = "\(job.file): \(error.subject), format \(format.name): \(error.problem)"

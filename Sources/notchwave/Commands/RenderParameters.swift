@@ -38,17 +38,17 @@ enum RenderParameters {
             }
             let texts = args.strings(parameter.flag)
             guard !texts.isEmpty else { continue }
-            if parameter.key == Parameters.sceneOptions.key || parameter.key == Parameters.styleOptions.key {
+            if let options = parameter as? Parameter<OptionList> {
                 // Repeatable KEY=VALUE options gather into one list.
                 var list = OptionList()
                 for text in texts {
                     do {
-                        list = list.appending(try OptionList.parse(text))
+                        list = list.appending(try options.value(.text(text)))
                     } catch {
                         throw ParameterError(subject: "--\(parameter.flag)", problem: error.message)
                     }
                 }
-                request.set(list, for: parameter.key == Parameters.sceneOptions.key ? Parameters.sceneOptions : Parameters.styleOptions)
+                request.set(list, for: options)
                 continue
             }
             try request.set(.text(texts[texts.count - 1]), for: parameter, from: .commandLine)
