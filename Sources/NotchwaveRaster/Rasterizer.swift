@@ -144,7 +144,7 @@ public final class Rasterizer {
             layerSpans[i] = 0..<0
             guard layer.minY < bottom, layer.maxY > top else { continue }
             let bands = scene.bands(of: layer)
-            let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: culling ? occluders : nil, into: spans)
+            let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
             guard let range = scanned else { continue }
             layerSpans[i] = range
             if culling && layer.occludes {

@@ -114,14 +114,14 @@ final class CoverageScanner {
             i += 1
             if searched && piece.y0 >= yb { break }
             guard piece.y0 < yb && piece.y1 > ya else { continue }
-            let pa = Swift.max(ya, piece.y0), pb = Swift.min(yb, piece.y1)
+            let pa = Float.greater(ya, piece.y0), pb = Float.lesser(yb, piece.y1)
             guard pb > pa else { continue }
             if count == pieceRowCapacity { pieceRows = pieceRows.grown(keeping: count, capacity: &pieceRowCapacity, needed: count + 1) }
             let row = PieceRow(piece: piece, ya: pa, yb: pb)
             pieceRows[count] = row
             count += 1
-            spanStart = Swift.min(spanStart, row.xMin.rounded(.down).clampedPixelIndex)
-            spanEnd = Swift.max(spanEnd, row.xMax.rounded(.up).clampedPixelIndex)
+            spanStart = Swift.min(spanStart, row.xMin.floorPixelIndex)
+            spanEnd = Swift.max(spanEnd, row.xMax.ceilPixelIndex)
         }
         if count == first { return (first..<first, (0, 0)) }
         return (first..<count, (Swift.min(Swift.max(spanStart, 0), clipWidth), Swift.min(Swift.max(spanEnd, 0), clipWidth)))
@@ -134,14 +134,16 @@ final class CoverageScanner {
     /// `firstBand` is the index of `bands`' first band in the draw list (its cursors),
     /// and rows must come top to bottom between two `resetCursors` calls.
     func scan(bands: UnsafeBufferPointer<CompiledBand>, firstBand: Int, pieces: UnsafePointer<BoundaryPiece>, row: Int,
-              occluders: IntervalStack?, into out: SpanBuffer) -> Range<Int>? {
-        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { occluders?.contains(range) ?? false }
+              occluders: IntervalStack, culling: Bool, into out: SpanBuffer) -> Range<Int>? {
+        // (The occluders are passed with a flag rather than as an optional: wrapping the
+        // object in an optional costs a retain and a release per layer and row.)
+        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { culling && occluders.contains(range) }
         let top = Float(row), bottom = Float(row + 1)
         var bandRowCount = 0
         var pieceCount = 0
         var lo = Int.max, hi = Int.min
         for (b, band) in bands.enumerated() where band.y0 < bottom && band.y1 > top {
-            let ya = Swift.max(band.y0, top), yb = Swift.min(band.y1, bottom)
+            let ya = Float.greater(band.y0, top), yb = Float.lesser(band.y1, bottom)
             guard yb > ya else { continue }
             let cursor = cursors + 2 * (firstBand + b)
             let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, count: &pieceCount)
@@ -156,7 +158,7 @@ final class CoverageScanner {
         }
         guard lo < hi, !occluded(lo..<hi) else { return nil }
         let first = out.spanCount
-        for b in 0..<bandRowCount { scanBand(bandRows[b], occluders: occluders, into: out) }
+        for b in 0..<bandRowCount { scanBand(bandRows[b], occluders: occluders, culling: culling, into: out) }
         if bandRowCount > 1 { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
     }
@@ -169,7 +171,7 @@ final class CoverageScanner {
         f.update(repeating: 0, count: clippedEnd - clippedStart)
         for p in pieces {
             let piece = pieceRows[p]
-            let pStart = piece.xMin.rounded(.down).clampedPixelIndex, pEnd = piece.xMax.rounded(.up).clampedPixelIndex
+            let pStart = piece.xMin.floorPixelIndex, pEnd = piece.xMax.ceilPixelIndex
             // Cells left of the piece's own span lie fully left of it over its height.
             let fullEnd = Swift.min(Swift.max(pStart, clippedStart), clippedEnd)
             var x = clippedStart
@@ -219,8 +221,8 @@ final class CoverageScanner {
         }
     }
 
-    private func scanBand(_ band: BandRow, occluders: IntervalStack?, into out: SpanBuffer) {
-        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { occluders?.contains(range) ?? false }
+    private func scanBand(_ band: BandRow, occluders: IntervalStack, culling: Bool, into out: SpanBuffer) {
+        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { culling && occluders.contains(range) }
         let h = band.h
         let (ls, le) = band.left, (rs, re) = band.right
         let leftF = self.leftF, rightF = self.rightF

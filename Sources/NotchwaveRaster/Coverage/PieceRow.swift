@@ -25,12 +25,13 @@ struct PieceRow {
     var yBottom: Float = 0
 
     /// The piece `piece` between rows `ya` and `yb` (already clipped to the piece's range).
+    @inline(__always)
     init(piece: BoundaryPiece, ya: Float, yb: Float) {
         height = yb - ya
         let xa = piece.x(at: ya)
         let xb = piece.x(at: yb)
-        xMin = Swift.min(xa, xb)
-        xMax = Swift.max(xa, xb)
+        xMin = Float.lesser(xa, xb)
+        xMax = Float.greater(xa, xb)
         switch piece.curve {
         case .line:
             kind = .line
@@ -42,8 +43,8 @@ struct PieceRow {
             centerX = cx
             radius = r
             self.side = side
-            yTop = Swift.max(ya - cy, -r)
-            yBottom = Swift.min(yb - cy, r)
+            yTop = Float.greater(ya - cy, -r)
+            yBottom = Float.lesser(yb - cy, r)
         }
     }
 

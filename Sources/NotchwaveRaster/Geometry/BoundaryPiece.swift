@@ -26,8 +26,9 @@ public struct BoundaryPiece: Sendable, Equatable {
     }
 
     /// The boundary's x at `y` (clamped to the piece's y-range).
+    @inline(__always)
     public func x(at y: Float) -> Float {
-        let yc = Swift.min(Swift.max(y, y0), y1)
+        let yc = Float.lesser(Float.greater(y, y0), y1)
         switch curve {
         case let .line(xTop, xBottom):
             let span = y1 - y0
@@ -35,7 +36,7 @@ public struct BoundaryPiece: Sendable, Equatable {
             return xTop + (xBottom - xTop) * ((yc - y0) / span)
         case let .arc(cx, cy, r, side):
             let dy = yc - cy
-            return cx + side * Swift.max((r - dy) * (r + dy), 0).squareRoot()
+            return cx + side * Float.greater((r - dy) * (r + dy), 0).squareRoot()
         }
     }
 
