@@ -27,6 +27,7 @@ final class CoverageScanner {
         pieceRows = .allocate(capacity: pieceRowCapacity)
         bandRows = .allocate(capacity: bandRowCapacity)
         cursors = .allocate(capacity: cursorCapacity)
+        memos = .allocate(capacity: cursorCapacity)
     }
 
     deinit {
@@ -36,6 +37,8 @@ final class CoverageScanner {
         pieceRows.deallocate()
         bandRows.deallocate()
         cursors.deallocate()
+        memos.deallocate()
+        arcs.deallocate()
     }
 
     /// Fits the clip to a canvas width.
@@ -58,6 +61,10 @@ final class CoverageScanner {
         var rightPieces: Range<Int>
         var left: (start: Int, end: Int)
         var right: (start: Int, end: Int)
+        /// When the edge spans do not overlap: whether opaque layers above hide each edge
+        /// span entirely (its cells then join the run uncomputed).
+        var leftHidden = false
+        var rightHidden = false
     }
 
     /// The band rows of the layer being scanned (flat storage reused from row to row).
@@ -70,16 +77,65 @@ final class CoverageScanner {
     /// start of each call).
     @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var cursorCapacity = 32
+    /// Per boundary, beside its cursor: the last x computed (at the bottom of the row
+    /// above), which the next row starts from.
+    struct XMemo {
+        var piece: Int32
+        var y: Float
+        var x: Float
+    }
+    @exclusivity(unchecked) private var memos: UnsafeMutablePointer<XMemo>
+
+    /// The SIMD kernel's arc integrals of one layer row, gathered before any is computed
+    /// (one lane per cell boundary of every visible arc piece, structure of arrays) and
+    /// then evaluated eight lanes at a time: the arcs of a row cross a few cell
+    /// boundaries each, so evaluating them piece by piece left most lanes idle and each
+    /// piece waiting on its own chain of square roots and divisions.
+    private struct ArcLanes {
+        var c: UnsafeMutablePointer<Float>
+        var centerX: UnsafeMutablePointer<Float>
+        var radius: UnsafeMutablePointer<Float>
+        var side: UnsafeMutablePointer<Float>
+        var yTop: UnsafeMutablePointer<Float>
+        var yBottom: UnsafeMutablePointer<Float>
+        /// 1 for a piece above its circle's centre, 0 below.
+        var upper: UnsafeMutablePointer<Float>
+        /// `I(c)` of each lane, once evaluated.
+        var result: UnsafeMutablePointer<Float>
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            func buffer() -> UnsafeMutablePointer<Float> {
+                let b = UnsafeMutablePointer<Float>.allocate(capacity: capacity + Lanes.width)
+                b.initialize(repeating: 0, count: capacity + Lanes.width)
+                return b
+            }
+            c = buffer(); centerX = buffer(); radius = buffer(); side = buffer()
+            yTop = buffer(); yBottom = buffer(); upper = buffer(); result = buffer()
+        }
+
+        func deallocate() {
+            for b in [c, centerX, radius, side, yTop, yBottom, upper, result] { b.deallocate() }
+        }
+    }
+    @exclusivity(unchecked) private var arcs = ArcLanes(capacity: 256)
+    /// Lanes gathered for the current layer row, and the next one to be consumed.
+    @exclusivity(unchecked) private var arcCount = 0
+    @exclusivity(unchecked) private var arcCursor = 0
 
     /// Unsets every boundary's cursor (a new render call, whose rows may start anywhere):
     /// a boundary's first row in the call binary-searches its pieces, later rows resume.
     func resetCursors(bands: UnsafeBufferPointer<CompiledBand>) {
         if 2 * bands.count > cursorCapacity {
             cursors.deallocate()
+            memos.deallocate()
             cursorCapacity = 2 * bands.count
             cursors = .allocate(capacity: cursorCapacity)
+            memos = .allocate(capacity: cursorCapacity)
         }
         cursors.update(repeating: -1, count: 2 * bands.count)
+        memos.initialize(repeating: XMemo(piece: -1, y: 0, x: 0), count: 2 * bands.count)
     }
 
     /// Collects the piece rows of pieces `[start, end)` crossing `[ya, yb]` into
@@ -87,7 +143,8 @@ final class CoverageScanner {
     /// ceil(max x))`.
     @inline(__always)
     private func collect(_ pieces: UnsafePointer<BoundaryPiece>, _ start: Int32, _ end: Int32, _ ya: Float, _ yb: Float,
-                         cursor: UnsafeMutablePointer<Int32>, count: inout Int) -> (Range<Int>, (start: Int, end: Int)) {
+                         cursor: UnsafeMutablePointer<Int32>, memo: UnsafeMutablePointer<XMemo>,
+                         count: inout Int) -> (Range<Int>, (start: Int, end: Int)) {
         let first = count
         var spanStart = Int.max, spanEnd = Int.min
         var i = Int(start)
@@ -110,6 +167,7 @@ final class CoverageScanner {
             cursor.pointee = Int32(i)
         }
         while i < Int(end) {
+            let index = i
             let piece = pieces[i]
             i += 1
             if searched && piece.y0 >= yb { break }
@@ -117,7 +175,12 @@ final class CoverageScanner {
             let pa = Float.greater(ya, piece.y0), pb = Float.lesser(yb, piece.y1)
             guard pb > pa else { continue }
             if count == pieceRowCapacity { pieceRows = pieceRows.grown(keeping: count, capacity: &pieceRowCapacity, needed: count + 1) }
-            let row = PieceRow(piece: piece, ya: pa, yb: pb)
+            // A piece's x where the row above ended is where this row starts: reuse it
+            // (the same value x(at:) gives; half the square roots and divisions).
+            let xa = memo.pointee.piece == Int32(index) && memo.pointee.y == pa ? memo.pointee.x : piece.x(at: pa)
+            let xb = piece.x(at: pb)
+            memo.pointee = XMemo(piece: Int32(index), y: pb, x: xb)
+            let row = PieceRow(piece: piece, ya: pa, yb: pb, xa: xa, xb: xb)
             pieceRows[count] = row
             count += 1
             spanStart = Swift.min(spanStart, row.xMin.floorPixelIndex)
@@ -146,8 +209,10 @@ final class CoverageScanner {
             let ya = Float.greater(band.y0, top), yb = Float.lesser(band.y1, bottom)
             guard yb > ya else { continue }
             let cursor = cursors + 2 * (firstBand + b)
-            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, count: &pieceCount)
-            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, count: &pieceCount)
+            let memo = memos + 2 * (firstBand + b)
+            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, memo: memo, count: &pieceCount)
+            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, memo: memo + 1,
+                                               count: &pieceCount)
             if bandRowCount == bandRowCapacity {
                 bandRows = bandRows.grown(keeping: bandRowCount, capacity: &bandRowCapacity, needed: bandRowCount + 1)
             }
@@ -157,15 +222,37 @@ final class CoverageScanner {
             hi = Swift.max(hi, right.end)
         }
         guard lo < hi, !occluded(lo..<hi) else { return nil }
+        let batched = kernel == .simd
+        arcCount = 0
+        arcCursor = 0
+        for b in 0..<bandRowCount {
+            let (ls, le) = bandRows[b].left, (rs, re) = bandRows[b].right
+            if le <= rs {
+                // Edge cells hidden under opaque layers above join the run uncomputed.
+                bandRows[b].leftHidden = le > ls && occluded(ls..<le)
+                bandRows[b].rightHidden = re > rs && occluded(rs..<re)
+            }
+            guard batched else { continue }
+            // Gather the visible arcs' lanes in the order scanBand consumes them.
+            let band = bandRows[b]
+            if le <= rs {
+                if le > ls && !band.leftHidden { gatherArcs(band.leftPieces, span: band.left) }
+                if re > rs && !band.rightHidden { gatherArcs(band.rightPieces, span: band.right) }
+            } else {
+                gatherArcs(band.leftPieces, span: band.left)
+                gatherArcs(band.rightPieces, span: band.right)
+            }
+        }
+        if arcCount > 0 { evaluateArcs() }
         let first = out.spanCount
-        for b in 0..<bandRowCount { scanBand(bandRows[b], occluders: occluders, culling: culling, into: out) }
+        for b in 0..<bandRowCount { scanBand(bandRows[b], batched: batched, into: out) }
         if bandRowCount > 1 { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
     }
 
     /// Evaluates `F` of a boundary's piece rows over its clipped edge span into `f`;
     /// cells left of the span have `F = height`, right of it `F = 0`.
-    private func evaluate(_ pieces: Range<Int>, span: (start: Int, end: Int), into f: UnsafeMutablePointer<Float>) {
+    private func evaluate(_ pieces: Range<Int>, span: (start: Int, end: Int), batched: Bool, into f: UnsafeMutablePointer<Float>) {
         let (clippedStart, clippedEnd) = span
         guard clippedEnd > clippedStart else { return }
         f.update(repeating: 0, count: clippedEnd - clippedStart)
@@ -186,11 +273,69 @@ final class CoverageScanner {
             }
             // I at the cell boundaries cStart ... cEnd, then F(a) = I(a) - I(a + 1).
             let boundaries = cEnd - cStart + 1
+            if batched && piece.kind != .line {
+                // Evaluated with the layer row's other arcs (gatherArcs, evaluateArcs).
+                let values = arcs.result + arcCursor
+                arcCursor += boundaries
+                for a in 0..<(cEnd - cStart) { target[a] += values[a] - values[a + 1] }
+                continue
+            }
             switch kernel {
             case .simd: integralsSIMD(piece, first: cStart, count: boundaries)
             case .scalar: integralsScalar(piece, first: cStart, count: boundaries)
             }
             for a in 0..<(cEnd - cStart) { target[a] += integrals[a] - integrals[a + 1] }
+        }
+    }
+
+    /// Appends the lanes of the arc pieces among `pieces` that `evaluate` will integrate
+    /// over `span`: the same pieces and cell boundaries, in the same order.
+    private func gatherArcs(_ pieces: Range<Int>, span: (start: Int, end: Int)) {
+        let (clippedStart, clippedEnd) = span
+        guard clippedEnd > clippedStart else { return }
+        for p in pieces where pieceRows[p].kind != .line {
+            let piece = pieceRows[p]
+            let cStart = Swift.max(piece.xMin.floorPixelIndex, clippedStart), cEnd = Swift.min(piece.xMax.ceilPixelIndex, clippedEnd)
+            guard cEnd > cStart else { continue }
+            let boundaries = cEnd - cStart + 1
+            if arcCount + boundaries > arcs.capacity {
+                let bigger = ArcLanes(capacity: Swift.max(2 * arcs.capacity, arcCount + boundaries))
+                for (from, to) in [(arcs.c, bigger.c), (arcs.centerX, bigger.centerX), (arcs.radius, bigger.radius), (arcs.side, bigger.side),
+                                   (arcs.yTop, bigger.yTop), (arcs.yBottom, bigger.yBottom), (arcs.upper, bigger.upper)] {
+                    to.update(from: from, count: arcCount)
+                }
+                arcs.deallocate()
+                arcs = bigger
+            }
+            let upper: Float = piece.kind == .arcUpper ? 1 : 0
+            for k in 0..<boundaries {
+                let i = arcCount + k
+                arcs.c[i] = Float(cStart + k)
+                arcs.centerX[i] = piece.centerX
+                arcs.radius[i] = piece.radius
+                arcs.side[i] = piece.side
+                arcs.yTop[i] = piece.yTop
+                arcs.yBottom[i] = piece.yBottom
+                arcs.upper[i] = upper
+            }
+            arcCount += boundaries
+        }
+    }
+
+    /// `I(c)` of every gathered lane, eight at a time (the buffers have a lane group of
+    /// slack, so the last group needs no tail).
+    private func evaluateArcs() {
+        @inline(__always) func load(_ b: UnsafeMutablePointer<Float>, _ i: Int) -> FloatLanes {
+            UnsafeRawPointer(b + i).loadUnaligned(as: FloatLanes.self)
+        }
+        let zero = FloatLanes(repeating: 0)
+        var i = 0
+        while i < arcCount {
+            let v = PieceRow.arcIntegral(load(arcs.c, i), centerX: load(arcs.centerX, i), radius: load(arcs.radius, i),
+                                         side: load(arcs.side, i), yTop: load(arcs.yTop, i), yBottom: load(arcs.yBottom, i),
+                                         upper: zero .< load(arcs.upper, i))
+            UnsafeMutableRawPointer(arcs.result + i).storeBytes(of: v, as: FloatLanes.self)
+            i += Lanes.width
         }
     }
 
@@ -221,29 +366,26 @@ final class CoverageScanner {
         }
     }
 
-    private func scanBand(_ band: BandRow, occluders: IntervalStack, culling: Bool, into out: SpanBuffer) {
-        @inline(__always) func occluded(_ range: Range<Int>) -> Bool { culling && occluders.contains(range) }
+    private func scanBand(_ band: BandRow, batched: Bool, into out: SpanBuffer) {
         let h = band.h
         let (ls, le) = band.left, (rs, re) = band.right
         let leftF = self.leftF, rightF = self.rightF
         if le <= rs {
-            // Edge cells hidden under opaque layers above join the run uncomputed.
-            let leftHidden = le > ls && occluded(ls..<le)
-            let rightHidden = re > rs && occluded(rs..<re)
+            let leftHidden = band.leftHidden, rightHidden = band.rightHidden
             if le > ls && !leftHidden {
-                evaluate(band.leftPieces, span: band.left, into: leftF)
+                evaluate(band.leftPieces, span: band.left, batched: batched, into: leftF)
                 let cells = out.appendCells(ls, le)
                 for a in 0..<(le - ls) { cells[a] = h - leftF[a] }
             }
             out.appendRun(leftHidden ? ls : le, rightHidden ? re : rs, value: h)
             if re > rs && !rightHidden {
                 // The right edge's F is its coverage: straight into the cell table.
-                evaluate(band.rightPieces, span: band.right, into: out.appendCells(rs, re))
+                evaluate(band.rightPieces, span: band.right, batched: batched, into: out.appendCells(rs, re))
             }
         } else {
             // The edge spans overlap (a thin shape): F of each boundary by the span rule.
-            evaluate(band.leftPieces, span: band.left, into: leftF)
-            evaluate(band.rightPieces, span: band.right, into: rightF)
+            evaluate(band.leftPieces, span: band.left, batched: batched, into: leftF)
+            evaluate(band.rightPieces, span: band.right, batched: batched, into: rightF)
             let cells = out.appendCells(ls, re)
             for a in ls..<re {
                 let fl: Float = a < ls ? h : (a >= le ? 0 : leftF[a - ls])

@@ -27,9 +27,14 @@ struct PieceRow {
     /// The piece `piece` between rows `ya` and `yb` (already clipped to the piece's range).
     @inline(__always)
     init(piece: BoundaryPiece, ya: Float, yb: Float) {
+        self.init(piece: piece, ya: ya, yb: yb, xa: piece.x(at: ya), xb: piece.x(at: yb))
+    }
+
+    /// The same, given the piece's x at `ya` and `yb` (`piece.x(at:)`, perhaps kept from
+    /// the row above).
+    @inline(__always)
+    init(piece: BoundaryPiece, ya: Float, yb: Float, xa: Float, xb: Float) {
         height = yb - ya
-        let xa = piece.x(at: ya)
-        let xb = piece.x(at: yb)
         xMin = Float.lesser(xa, xb)
         xMax = Float.greater(xa, xb)
         switch piece.curve {
@@ -108,8 +113,35 @@ struct PieceRow {
             }
         }
         upperBound = V.laneMax(upperBound, lower)
-        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: radius)
+        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r)
         return V(broadcast: side) * g - e * (upperBound - lower)
+    }
+
+    /// `arcIntegral` for lanes that each belong to their own arc piece (the SIMD kernel
+    /// evaluates the arcs of a whole layer row together, so that eight lanes are busy and
+    /// the long dependency chains of different pieces overlap). Every lane goes through
+    /// the same operations as `arcIntegral` with its own piece's values: the branches on
+    /// `side` and on the quarter become selects, which pick what the branch would compute.
+    @inline(__always)
+    static func arcIntegral(_ c: FloatLanes, centerX: FloatLanes, radius r: FloatLanes, side: FloatLanes,
+                            yTop ya: FloatLanes, yBottom yb: FloatLanes, upper: FloatLanes.Predicate) -> FloatLanes {
+        let zero = FloatLanes(repeating: 0)
+        let e = c - centerX
+        let reach = FloatLanes.laneMax((r - e) * (r + e), zero).laneSquareRoot()
+        let positive = zero .< side
+        let eNegative = e .< zero
+        let ye = FloatLanes.laneSelect(positive, FloatLanes.laneSelect(eNegative, r, reach), FloatLanes.laneSelect(eNegative, reach, r))
+        // side > 0, upper: max(ya, -ye) .. yb        side > 0, lower: ya .. min(yb, ye)
+        // side < 0, upper: ya .. min(yb, -ye)        side < 0, lower: max(ya, ye) .. yb
+        let minusYe = zero - ye
+        let lowerClipped = FloatLanes.laneMax(ya, FloatLanes.laneSelect(positive, minusYe, ye))
+        let upperClipped = FloatLanes.laneMin(yb, FloatLanes.laneSelect(positive, ye, minusYe))
+        let clipsLower = .!(positive .^ upper)
+        let lower = FloatLanes.laneSelect(clipsLower, lowerClipped, ya)
+        var upperBound = FloatLanes.laneSelect(clipsLower, yb, upperClipped)
+        upperBound = FloatLanes.laneMax(upperBound, lower)
+        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r)
+        return side * g - e * (upperBound - lower)
     }
 
     /// `∫_L^U sqrt(r^2 - Y^2) dY` for `L <= U` in `[-r, r]`, in a form free of
@@ -117,9 +149,8 @@ struct PieceRow {
     /// first difference is rewritten as `(U - L)(aU - L k)` and the angle difference comes
     /// from the chord between the two circle points.
     @inline(__always)
-    static func circleStripArea<V: LaneArithmetic>(from l: V, to u: V, radius: Float) -> V {
+    static func circleStripArea<V: LaneArithmetic>(from l: V, to u: V, radius r: V) -> V {
         let zero = V(broadcast: 0)
-        let r = V(broadcast: radius)
         let d = u - l
         let aL = V.laneMax((r - l) * (r + l), zero).laneSquareRoot()
         let aU = V.laneMax((r - u) * (r + u), zero).laneSquareRoot()
