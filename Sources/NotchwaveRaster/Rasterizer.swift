@@ -107,8 +107,20 @@ public final class Rasterizer {
                                 continue
                             }
                             let row = UnsafeMutableRawPointer(canvas.row(y - originY)).assumingMemoryBound(to: UInt32.self)
+                            scanner.beginRow()
                             renderRow(y, row: row, scene: scene)
                             y += 1
+                            // Rows that compute exactly the same coverage (only vertical
+                            // edges, nothing starting or ending, solid paints) are copies
+                            // of this one (the SIMD kernel; the reference computes them).
+                            if kernel == .simd && scanner.rowRepeats && scanner.repeatLimit >= Float(y + 1) {
+                                let limit = scanner.repeatLimit >= Float(rows.upperBound) ? rows.upperBound : Int(scanner.repeatLimit)
+                                let bytes = canvas.width * 4
+                                while y < limit {
+                                    UnsafeMutableRawPointer(canvas.row(y - originY)).copyMemory(from: row, byteCount: bytes)
+                                    y += 1
+                                }
+                            }
                         }
                     }
                 }
@@ -142,7 +154,11 @@ public final class Rasterizer {
             let layer = scene.layers[i]
             occluders.snapshot(for: i)
             layerSpans[i] = 0..<0
-            guard layer.minY < bottom, layer.maxY > top else { continue }
+            guard layer.minY < bottom, layer.maxY > top else {
+                if layer.minY >= bottom { scanner.repeatEnds(at: layer.minY) }
+                continue
+            }
+            if !layer.isSolid { scanner.rowChanges() }
             let bands = scene.bands(of: layer)
             let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
             guard let range = scanned else { continue }

@@ -80,6 +80,71 @@ struct KernelEquivalenceTests {
         }
     }
 
+    @Test("rows the SIMD kernel copies from the row above (vertical edges only) equal the reference's rows", arguments: 1...4)
+    func repeatedRows(seed: Int) {
+        // Rectangles and vertical-sided polygons with fractional edges, starting and ending
+        // inside rows and on row boundaries; a slanted or curved layer and a gradient in
+        // some rows; bands of rows rendered into slices: every case where a row may or may
+        // not repeat the one above.
+        var rng = SplitMix64(seed: UInt64(seed) * 7919)
+        func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
+        func y() -> Float { Bool.random(using: &rng) ? Float(Int.random(in: 0...40, using: &rng)) : r(0, 40) }
+        func color() -> RGBA8 {
+            RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
+                  a: Bool.random(using: &rng) ? 255 : .random(in: 1...255, using: &rng))
+        }
+        let width = 37, height = 40
+        for _ in 0..<30 {
+            var commands: [DrawCommand] = []
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                let y0 = y(), y1 = y()
+                var shape = Shape.rectangle(x0: r(-2, 20), y0: Swift.min(y0, y1), x1: r(15, 40), y1: Swift.max(y0, y1))
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0:
+                    // Vertical sides with a step: a polygon of several bands.
+                    var path = Path()
+                    let a = r(0, 12), b = r(14, 30), top = r(0, 10), mid = y(), bottom = r(30, 40)
+                    path.move(to: Double(a), Double(top))
+                    path.line(to: Double(b), Double(top))
+                    path.line(to: Double(b), Double(mid))
+                    path.line(to: Double(b + 4.5), Double(mid))
+                    path.line(to: Double(b + 4.5), Double(bottom))
+                    path.line(to: Double(a), Double(bottom))
+                    path.closeSubpath()
+                    shape = path.shape()
+                case 1:
+                    // A slanted edge: never repeats.
+                    var path = Path()
+                    path.move(to: Double(r(0, 10)), Double(y()))
+                    path.line(to: Double(r(20, 37)), Double(y()))
+                    path.line(to: Double(r(0, 37)), Double(y()))
+                    path.closeSubpath()
+                    shape = path.shape()
+                case 2:
+                    shape = Shape.ring(centerX: r(5, 30), centerY: r(5, 35), inner: r(1, 4), outer: r(5, 9))
+                default:
+                    break
+                }
+                let paint: Paint = Int.random(in: 0..<5, using: &rng) == 0 ? randomPaint(&rng, size: Float(width)) : .solid(color())
+                commands.append(DrawCommand(shape: shape, paint: paint, blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver))
+            }
+            let list = DrawList(base: color(), commands: commands)
+            let (simd, scalar) = both(list, width: width, height: height)
+            let differing = ImageCompare.differingPixels(simd, scalar)
+            #expect(differing == 0, "\(differing) pixels differ")
+            // A band of rows starting and ending anywhere: a repeat stops at its end.
+            let from = Int.random(in: 0..<height, using: &rng), to = Int.random(in: from...height, using: &rng)
+            let slice = Canvas(width: width, height: Swift.max(to - from, 1))
+            Rasterizer().render(list, into: slice, rows: from..<to, originY: from)
+            for row in from..<to {
+                let expected = Array(scalar[(row * width * 4)..<((row + 1) * width * 4)])
+                let got = Array(UnsafeBufferPointer(start: slice.pixels + (row - from) * slice.bytesPerRow, count: width * 4))
+                let same = got == expected
+                #expect(same, "row \(row) of \(from)..<\(to)")
+            }
+        }
+    }
+
     @Test("a band of rows rendered into a slice equals the same rows of a whole frame")
     func slices() {
         var rng = SplitMix64(seed: 42)

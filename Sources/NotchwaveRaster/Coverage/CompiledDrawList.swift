@@ -19,6 +19,8 @@ struct CompiledLayer {
     /// True when the layer's result inside full coverage does not depend on what is below
     /// (an opaque paint with source-over or copy, or an opaque eraser).
     var occludes: Bool
+    /// True for a solid paint (the same in every row).
+    var isSolid: Bool
 }
 
 /// A draw list flattened into contiguous tables (pieces, bands, layers) so that the row
@@ -50,7 +52,7 @@ struct CompiledDrawList {
             let paint = PaintEvaluator(command.paint)
             paints.append(paint)
             layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
-                                        blend: command.blend, occludes: paint.isOpaque))
+                                        blend: command.blend, occludes: paint.isOpaque, isSolid: paint.kind == .solid))
         }
     }
 

@@ -41,6 +41,28 @@ final class CoverageScanner {
         arcs.deallocate()
     }
 
+    /// Whether the row being scanned repeats: every band crossing it spans the whole row
+    /// and every piece crossing it is a vertical line through the whole row, so the rows
+    /// below compute exactly the same coverage until `repeatLimit` (the first y where a
+    /// piece, a band or a layer starts or ends). Maintained by `collect` and `scan` for
+    /// the rasterizer between `beginRow` and the end of the row.
+    @exclusivity(unchecked) private(set) var rowRepeats = true
+    @exclusivity(unchecked) private(set) var repeatLimit = Float.infinity
+
+    /// Starts tracking whether the coming row repeats.
+    @inline(__always) func beginRow() {
+        rowRepeats = true
+        repeatLimit = .infinity
+    }
+
+    /// Marks the row as not repeating (a paint that changes from row to row).
+    @inline(__always) func rowChanges() { rowRepeats = false }
+
+    /// Something starts at `y` below the row: the repeat ends there at the latest.
+    @inline(__always) func repeatEnds(at y: Float) {
+        if y < repeatLimit { repeatLimit = y }
+    }
+
     /// Fits the clip to a canvas width.
     func resize(width: Int) {
         clipWidth = width
@@ -181,12 +203,18 @@ final class CoverageScanner {
             let xb = piece.x(at: pb)
             memo.pointee = XMemo(piece: Int32(index), y: pb, x: xb)
             let row = PieceRow(piece: piece, ya: pa, yb: pb, xa: xa, xb: xb)
+            if rowRepeats {
+                if row.kind == .line && xa == xb && pa == ya && pb == yb { repeatEnds(at: piece.y1) } else { rowRepeats = false }
+            }
             pieceRows[count] = row
             count += 1
             spanStart = Swift.min(spanStart, row.xMin.floorPixelIndex)
             spanEnd = Swift.max(spanEnd, row.xMax.ceilPixelIndex)
         }
-        if count == first { return (first..<first, (0, 0)) }
+        if count == first {
+            rowRepeats = false
+            return (first..<first, (0, 0))
+        }
         return (first..<count, (Swift.min(Swift.max(spanStart, 0), clipWidth), Swift.min(Swift.max(spanEnd, 0), clipWidth)))
     }
 
@@ -205,7 +233,12 @@ final class CoverageScanner {
         var bandRowCount = 0
         var pieceCount = 0
         var lo = Int.max, hi = Int.min
-        for (b, band) in bands.enumerated() where band.y0 < bottom && band.y1 > top {
+        for (b, band) in bands.enumerated() {
+            guard band.y0 < bottom && band.y1 > top else {
+                if band.y0 >= bottom { repeatEnds(at: band.y0) }
+                continue
+            }
+            if band.y0 <= top && band.y1 >= bottom { repeatEnds(at: band.y1) } else { rowRepeats = false }
             let ya = Float.greater(band.y0, top), yb = Float.lesser(band.y1, bottom)
             guard yb > ya else { continue }
             let cursor = cursors + 2 * (firstBand + b)
