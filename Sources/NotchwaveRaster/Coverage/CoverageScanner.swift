@@ -199,17 +199,20 @@ final class CoverageScanner {
             if count == pieceRowCapacity { pieceRows = pieceRows.grown(keeping: count, capacity: &pieceRowCapacity, needed: count + 1) }
             // A piece's x where the row above ended is where this row starts: reuse it
             // (the same value x(at:) gives; half the square roots and divisions).
-            let xa = memo.pointee.piece == Int32(index) && memo.pointee.y == pa ? memo.pointee.x : piece.x(at: pa)
-            let xb = piece.x(at: pb)
+            // (pa and pb lie within the piece, whose height is positive: pb > pa.)
+            let xa = memo.pointee.piece == Int32(index) && memo.pointee.y == pa ? memo.pointee.x : piece.x(inside: pa)
+            let xb = piece.x(inside: pb)
             memo.pointee = XMemo(piece: Int32(index), y: pb, x: xb)
-            let row = PieceRow(piece: piece, ya: pa, yb: pb, xa: xa, xb: xb)
+            var row = PieceRow(piece: piece, ya: pa, yb: pb, xa: xa, xb: xb)
+            row.cellStart = row.xMin.floorPixelIndex
+            row.cellEnd = row.xMax.ceilPixelIndex
             if rowRepeats {
                 if row.kind == .line && xa == xb && pa == ya && pb == yb { repeatEnds(at: piece.y1) } else { rowRepeats = false }
             }
             pieceRows[count] = row
             count += 1
-            spanStart = Swift.min(spanStart, row.xMin.floorPixelIndex)
-            spanEnd = Swift.max(spanEnd, row.xMax.ceilPixelIndex)
+            spanStart = Swift.min(spanStart, row.cellStart)
+            spanEnd = Swift.max(spanEnd, row.cellEnd)
         }
         if count == first {
             rowRepeats = false
@@ -291,7 +294,7 @@ final class CoverageScanner {
         f.update(repeating: 0, count: clippedEnd - clippedStart)
         for p in pieces {
             let piece = pieceRows[p]
-            let pStart = piece.xMin.floorPixelIndex, pEnd = piece.xMax.ceilPixelIndex
+            let pStart = piece.cellStart, pEnd = piece.cellEnd
             // Cells left of the piece's own span lie fully left of it over its height.
             let fullEnd = Swift.min(Swift.max(pStart, clippedStart), clippedEnd)
             var x = clippedStart
@@ -328,7 +331,7 @@ final class CoverageScanner {
         guard clippedEnd > clippedStart else { return }
         for p in pieces where pieceRows[p].kind != .line {
             let piece = pieceRows[p]
-            let cStart = Swift.max(piece.xMin.floorPixelIndex, clippedStart), cEnd = Swift.min(piece.xMax.ceilPixelIndex, clippedEnd)
+            let cStart = Swift.max(piece.cellStart, clippedStart), cEnd = Swift.min(piece.cellEnd, clippedEnd)
             guard cEnd > cStart else { continue }
             let boundaries = cEnd - cStart + 1
             if arcCount + boundaries > arcs.capacity {

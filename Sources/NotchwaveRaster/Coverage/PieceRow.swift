@@ -14,6 +14,10 @@ struct PieceRow {
     /// Smallest and largest x of the piece within the row part.
     var xMin: Float
     var xMax: Float
+    /// The cells the piece touches: `floor(xMin) ..< ceil(xMax)` as pixel indices
+    /// (computed once, where the scanner collects the piece).
+    var cellStart = 0
+    var cellEnd = 0
     // Line: x at the top and the bottom of the row part.
     var xTop: Float = 0
     var xBottom: Float = 0

@@ -40,6 +40,20 @@ public struct BoundaryPiece: Sendable, Equatable {
         }
     }
 
+    /// `x(at: y)` for `y` already within `[y0, y1]` of a piece with `y1 > y0` (the
+    /// scanner's row bounds): the same arithmetic without the clamp and the degenerate
+    /// case.
+    @inline(__always)
+    func x(inside y: Float) -> Float {
+        switch curve {
+        case let .line(xTop, xBottom):
+            return xTop + (xBottom - xTop) * ((y - y0) / (y1 - y0))
+        case let .arc(cx, cy, r, side):
+            let dy = y - cy
+            return cx + side * Float.greater((r - dy) * (r + dy), 0).squareRoot()
+        }
+    }
+
     /// The piece reflected about the vertical line `x = axis`.
     public func mirrored(about axis: Float) -> BoundaryPiece {
         switch curve {
