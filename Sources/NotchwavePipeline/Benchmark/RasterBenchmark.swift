@@ -32,6 +32,10 @@ public struct RasterBenchmark {
         /// with the SIMD kernel and the scalar reference.
         public var liquidSwipeFPS: Double
         public var liquidSwipeScalarFPS: Double
+        /// The two parts of `liquidSwipeFPS` measured apart: draw lists built per second
+        /// (no pixels), and prebuilt draw lists rasterized per second (SIMD kernel).
+        public var liquidSwipeBuildFPS: Double
+        public var liquidSwipeRasterFPS: Double
         /// Next-frame production of iphone-x (full-screen frames, bar rows re-rendered,
         /// pooled canvases) with all workers, and with one.
         public var frameFPS: Double
@@ -134,7 +138,16 @@ public struct RasterBenchmark {
                 rasterizer.render(poses[i % poses.count].drawList(scale: reference.pixelScale), into: screen, rows: 0..<screen.height)
             }
         }
+        let lists = poses.map { $0.drawList(scale: reference.pixelScale) }
+        let build = RasterBenchmark.rate(seconds: seconds) { i in
+            _ = poses[i % poses.count].drawList(scale: reference.pixelScale)
+        }
+        let rasterizer = Rasterizer(kernel: .simd)
+        let raster = RasterBenchmark.rate(seconds: seconds) { i in
+            rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height)
+        }
         return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
+                      liquidSwipeBuildFPS: build, liquidSwipeRasterFPS: raster,
                       frameFPS: multi, frameFPSOneWorker: single, workers: workers)
     }
 
@@ -184,6 +197,8 @@ extension RasterBenchmark.Result {
             ("simd_over_scalar", r(simdOverScalar, 100)),
             ("liquid_swipe_fps", r(liquidSwipeFPS)),
             ("liquid_swipe_scalar_fps", r(liquidSwipeScalarFPS)),
+            ("liquid_swipe_build_fps", r(liquidSwipeBuildFPS)),
+            ("liquid_swipe_raster_fps", r(liquidSwipeRasterFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
                 .object([
