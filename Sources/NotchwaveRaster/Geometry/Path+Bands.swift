@@ -13,7 +13,9 @@ extension Path {
     /// The region the path encloses under `fillRule`, with curves and arcs flattened to
     /// within `tolerance` pixels (`defaultTolerance`, 1/64).
     public func shape(fillRule: FillRule = .nonZero, tolerance: Double = Path.defaultTolerance) -> Shape {
-        Shape(polygons: polylines(tolerance: tolerance).map(\.points), fillRule: fillRule)
+        var decomposition = PolygonDecomposition()
+        for polyline in polylines(tolerance: tolerance) { decomposition.add(polygon: polyline.points) }
+        return decomposition.shape(fillRule: fillRule)
     }
 }
 
@@ -21,7 +23,10 @@ extension Shape {
     /// The region enclosed by closed polygons (each implicitly closed) under `fillRule`.
     /// Vertices that are not finite are left out.
     public init(polygons: [[PathPoint]], fillRule: FillRule) {
-        self = PolygonDecomposition(polygons: polygons).shape(fillRule: fillRule)
+        var decomposition = PolygonDecomposition()
+        decomposition.reserveEdges(polygons.reduce(0) { $0 + $1.count })
+        for polygon in polygons { decomposition.add(polygon: polygon) }
+        self = decomposition.shape(fillRule: fillRule)
     }
 }
 
@@ -40,36 +45,72 @@ private struct Edge {
     }
 }
 
+/// The decomposition itself. It runs once per filled path and frame (two waves of a few
+/// hundred edges each in every LiquidSwipe pose), so it works in scratch buffers allocated
+/// once per shape and moves plain values, not arrays: the open bands are small records, and
+/// a band's pieces are kept as a chain of trapezoids that becomes its two boundaries only
+/// when the band closes. Every value it stores is computed by the same operations, in the
+/// same order, as the straightforward version (kept in the tests as the reference), so the
+/// shapes are identical to the bit.
 private struct PolygonDecomposition {
-    var edges: [Edge] = []
+    /// The edges, in outline order until `shape` sorts them by their tops.
+    private var edges: [Edge] = []
 
-    init(polygons: [[PathPoint]]) {
-        for polygon in polygons {
-            let points = polygon.filter { $0.x.isFinite && $0.y.isFinite }
-            guard points.count > 2 else { continue }
-            for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
-                if a.y < b.y {
-                    edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
-                } else if a.y > b.y {
-                    edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
-                }
-            }
+    /// Room for `count` more edges (one per vertex at most).
+    mutating func reserveEdges(_ count: Int) { edges.reserveCapacity(edges.count + count) }
+
+    /// Adds a closed polygon's edges; vertices that are not finite are left out, and a
+    /// polygon with fewer than three finite vertices adds nothing.
+    mutating func add(polygon: [PathPoint]) {
+        var finite = 0
+        for p in polygon where p.x.isFinite && p.y.isFinite { finite += 1 }
+        if finite == polygon.count {
+            polygon.withUnsafeBufferPointer { addEdges(of: $0) }
+        } else if finite > 2 {
+            polygon.filter { $0.x.isFinite && $0.y.isFinite }.withUnsafeBufferPointer { addEdges(of: $0) }
         }
-        edges.sort { $0.y0 < $1.y0 }
     }
 
-    /// Every row where the order of the edges may change: vertices and crossings.
-    private func cutRows() -> [Double] {
+    private mutating func addEdges(of points: UnsafeBufferPointer<PathPoint>) {
+        let count = points.count
+        guard count > 2 else { return }
+        for i in 0..<count {
+            let a = points[i], b = points[i + 1 == count ? 0 : i + 1]
+            if a.y < b.y {
+                edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
+            } else if a.y > b.y {
+                edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
+            }
+        }
+    }
+
+    /// The bands of the polygons added so far under `fillRule`.
+    mutating func shape(fillRule: FillRule) -> Shape {
+        guard !edges.isEmpty else { return .empty }
+        // Stable: edges with the same top keep their outline order, on which the order of
+        // equal crossings in a slab (and so the bands' order) depends.
+        edges.sort { $0.y0 < $1.y0 }
+        return edges.withUnsafeBufferPointer { edges in
+            let rows = Self.cutRows(edges)
+            return rows.withUnsafeBufferPointer { Self.bands(edges: edges, rows: $0, fillRule: fillRule) }
+        }
+    }
+
+    /// Every row where the order of the edges (sorted by top) may change: vertices and
+    /// crossings, sorted, each once.
+    private static func cutRows(_ edges: UnsafeBufferPointer<Edge>) -> [Double] {
         var rows: [Double] = []
         rows.reserveCapacity(edges.count * 2)
-        var active: [Int] = []
-        for (index, edge) in edges.enumerated() {
+        let active = UnsafeMutablePointer<Int>.allocate(capacity: edges.count)
+        defer { active.deallocate() }
+        var activeCount = 0
+        for index in edges.indices {
+            let edge = edges[index]
             rows.append(edge.y0)
             rows.append(edge.y1)
-            active.removeAll(endingAtOrAbove: edge.y0, in: edges)
-            for other in active {
-                let o = edges[other]
+            activeCount = removeEnded(active, count: activeCount, atOrAbove: edge.y0, in: edges)
+            for i in 0..<activeCount {
+                let o = edges[active[i]]
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
                 guard bottom > top else { continue }
                 let dTop = edge.x(at: top) - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
@@ -78,111 +119,170 @@ private struct PolygonDecomposition {
                     if y > top && y < bottom { rows.append(y) }
                 }
             }
-            active.append(index)
+            active[activeCount] = index
+            activeCount += 1
         }
         rows.sort()
-        var unique: [Double] = []
-        unique.reserveCapacity(rows.count)
-        for y in rows where unique.last != y { unique.append(y) }
-        return unique
+        // Duplicates out, in place; of equal rows the first stays (0 and -0 are equal).
+        var unique = 0
+        rows.withUnsafeMutableBufferPointer { rows in
+            for i in rows.indices where unique == 0 || rows[unique - 1] != rows[i] {
+                rows[unique] = rows[i]
+                unique += 1
+            }
+        }
+        rows.removeLast(rows.count - unique)
+        return rows
     }
 
-    /// A band under construction: its pieces so far and where they end.
+    /// Drops the edges (indices into `edges`) that end at or above `y` from the first
+    /// `count` of `active`, keeping the order of the others; returns how many are left.
+    @inline(__always)
+    private static func removeEnded(_ active: UnsafeMutablePointer<Int>, count: Int, atOrAbove y: Double,
+                                    in edges: UnsafeBufferPointer<Edge>) -> Int {
+        var kept = 0
+        for i in 0..<count where edges[active[i]].y1 > y {
+            active[kept] = active[i]
+            kept += 1
+        }
+        return kept
+    }
+
+    /// A band under construction: where it starts and ends, and its latest trapezoid.
     private struct OpenBand {
         var y0: Float
-        var left: Boundary
-        var right: Boundary
         var bottom: Float
         var leftX: Float
         var rightX: Float
+        /// Index in the trapezoid list of the band's lowest trapezoid.
+        var last: Int
+        /// How many trapezoids the band has.
+        var count: Int
     }
 
-    func shape(fillRule: FillRule) -> Shape {
-        guard !edges.isEmpty else { return .empty }
-        let rows = cutRows()
-        var bands: [Band] = []
-        var open: [OpenBand] = []
-        var next: [OpenBand] = []
-        var active: [Int] = []
-        var nextEdge = 0
-        var order: [(mid: Double, top: Double, bottom: Double, winding: Int)] = []
+    /// One slab's filled interval: a left and a right piece from `y0` to `y1`, and the
+    /// band's trapezoid above it (-1 for none).
+    private struct Trapezoid {
+        var y0: Float, y1: Float
+        var leftTop: Float, leftBottom: Float, rightTop: Float, rightBottom: Float
+        var previous: Int
+    }
 
-        func close(_ band: OpenBand) {
-            bands.append(Band(y0: band.y0, y1: band.bottom, left: band.left, right: band.right))
+    /// An edge inside a slab: its x at the middle, top and bottom of the slab.
+    private typealias Crossing = (mid: Double, top: Double, bottom: Double, winding: Int)
+
+    /// The slabs between consecutive rows, their filled intervals chained into bands.
+    private static func bands(edges: UnsafeBufferPointer<Edge>, rows: UnsafeBufferPointer<Double>, fillRule: FillRule) -> Shape {
+        // No slab holds more than every edge, nor more filled intervals than edges.
+        let capacity = edges.count
+        let active = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        let order = UnsafeMutablePointer<Crossing>.allocate(capacity: capacity)
+        var open = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
+        var next = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
+        defer {
+            active.deallocate()
+            order.deallocate()
+            open.deallocate()
+            next.deallocate()
         }
+        var bands: [Band] = []
+        var trapezoids: [Trapezoid] = []
+        trapezoids.reserveCapacity(rows.count)
+        var activeCount = 0, openCount = 0, nextCount = 0, nextEdge = 0
 
         for k in 0..<(rows.count - 1) {
             let ya = rows[k], yb = rows[k + 1]
             let fa = Float(ya), fb = Float(yb)
             while nextEdge < edges.count && edges[nextEdge].y0 <= ya {
-                active.append(nextEdge)
+                active[activeCount] = nextEdge
+                activeCount += 1
                 nextEdge += 1
             }
-            active.removeAll(endingAtOrAbove: ya, in: edges)
+            activeCount = removeEnded(active, count: activeCount, atOrAbove: ya, in: edges)
             guard fb > fa else { continue }
-            order.removeAll(keepingCapacity: true)
-            for index in active where edges[index].y1 >= yb {
-                let e = edges[index]
+            var orderCount = 0
+            for i in 0..<activeCount where edges[active[i]].y1 >= yb {
+                let e = edges[active[i]]
                 let top = e.x(at: ya), bottom = e.x(at: yb)
-                let crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
+                let crossing: Crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
                 // Insertion into the sorted slab (a handful of edges): stable, so edges that
                 // compare equal keep their order, as a stable sort would leave them.
-                var at = order.count
-                while at > 0 && (crossing.mid, crossing.top) < (order[at - 1].mid, order[at - 1].top) { at -= 1 }
-                if at == order.count { order.append(crossing) } else { order.insert(crossing, at: at) }
+                var at = orderCount
+                while at > 0 && (crossing.mid, crossing.top) < (order[at - 1].mid, order[at - 1].top) {
+                    order[at] = order[at - 1]
+                    at -= 1
+                }
+                order[at] = crossing
+                orderCount += 1
             }
 
             // The filled intervals: from the edge where the winding enters the filled set to
             // the edge where it leaves it.
             var winding = 0
-            var entered: Int? = nil
-            for (i, edge) in order.enumerated() {
+            var entered = -1
+            for i in 0..<orderCount {
+                let edge = order[i]
                 let wasInside = fillRule.contains(winding: winding)
                 winding += edge.winding
                 let isInside = fillRule.contains(winding: winding)
                 if !wasInside && isInside {
                     entered = i
-                } else if wasInside && !isInside, let start = entered {
-                    let l = order[start], r = edge
+                } else if wasInside && !isInside && entered >= 0 {
+                    let l = order[entered], r = edge
                     var lt = Float(l.top), lb = Float(l.bottom), rt = Float(r.top), rb = Float(r.bottom)
                     if rt < lt { let m = (lt + rt) * 0.5; lt = m; rt = m }
                     if rb < lb { let m = (lb + rb) * 0.5; lb = m; rb = m }
-                    entered = nil
-                    if let j = open.firstIndex(where: { $0.bottom == fa && $0.leftX == lt && $0.rightX == rt }) {
-                        var band = open.remove(at: j)
-                        band.left.addLine(fromX: lt, y0: fa, toX: lb, y1: fb)
-                        band.right.addLine(fromX: rt, y0: fa, toX: rb, y1: fb)
-                        band.bottom = fb
-                        band.leftX = lb
-                        band.rightX = rb
-                        next.append(band)
+                    entered = -1
+                    // The first open band this trapezoid continues, if any, leaves the open
+                    // list (the others keep their order) and goes on in this slab.
+                    var j = 0
+                    while j < openCount && !(open[j].bottom == fa && open[j].leftX == lt && open[j].rightX == rt) { j += 1 }
+                    var band: OpenBand
+                    if j < openCount {
+                        band = open[j]
+                        for m in j..<(openCount - 1) { open[m] = open[m + 1] }
+                        openCount -= 1
+                        band.count += 1
                     } else {
-                        var left = Boundary(), right = Boundary()
-                        left.addLine(fromX: lt, y0: fa, toX: lb, y1: fb)
-                        right.addLine(fromX: rt, y0: fa, toX: rb, y1: fb)
-                        next.append(OpenBand(y0: fa, left: left, right: right, bottom: fb, leftX: lb, rightX: rb))
+                        band = OpenBand(y0: fa, bottom: fb, leftX: lb, rightX: rb, last: -1, count: 1)
                     }
+                    trapezoids.append(Trapezoid(y0: fa, y1: fb, leftTop: lt, leftBottom: lb, rightTop: rt, rightBottom: rb,
+                                                previous: band.last))
+                    band.last = trapezoids.count - 1
+                    band.bottom = fb
+                    band.leftX = lb
+                    band.rightX = rb
+                    next[nextCount] = band
+                    nextCount += 1
                 }
             }
             // Bands that did not continue into this slab are finished.
-            for band in open { close(band) }
+            for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
             swap(&open, &next)
-            next.removeAll(keepingCapacity: true)
+            openCount = nextCount
+            nextCount = 0
         }
-        for band in open { close(band) }
+        for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
         return Shape(bands: bands)
     }
-}
 
-extension Array where Element == Int {
-    /// Drops the edges (indices into `edges`) that end at or above `y`, keeping the order
-    /// of the others: `removeAll(where:)` without a closure call per element.
-    fileprivate mutating func removeAll(endingAtOrAbove y: Double, in edges: [Edge]) {
-        var kept = 0
-        for i in indices where edges[self[i]].y1 > y {
-            self[kept] = self[i]
-            kept += 1
+    /// A closed band: its trapezoids, followed up the chain, as a left and a right boundary
+    /// of one straight piece each per slab.
+    private static func finished(_ band: OpenBand, _ trapezoids: [Trapezoid]) -> Band {
+        var right: [BoundaryPiece] = []
+        let left = [BoundaryPiece](unsafeUninitializedCapacity: band.count) { left, leftCount in
+            right = [BoundaryPiece](unsafeUninitializedCapacity: band.count) { right, rightCount in
+                var index = band.last
+                for i in stride(from: band.count - 1, through: 0, by: -1) {
+                    let t = trapezoids[index]
+                    left.initializeElement(at: i, to: BoundaryPiece(y0: t.y0, y1: t.y1, curve: .line(xTop: t.leftTop, xBottom: t.leftBottom)))
+                    right.initializeElement(at: i, to: BoundaryPiece(y0: t.y0, y1: t.y1, curve: .line(xTop: t.rightTop, xBottom: t.rightBottom)))
+                    index = t.previous
+                }
+                rightCount = band.count
+            }
+            leftCount = band.count
         }
-        if kept < count { removeLast(count - kept) }
+        return Band(y0: band.y0, y1: band.bottom, left: Boundary(pieces: left), right: Boundary(pieces: right))
     }
 }
