@@ -14,7 +14,7 @@ extension Path {
     /// within `tolerance` pixels (`defaultTolerance`, 1/64).
     public func shape(fillRule: FillRule = .nonZero, tolerance: Double = Path.defaultTolerance) -> Shape {
         var decomposition = PolygonDecomposition()
-        for polyline in polylines(tolerance: tolerance) { decomposition.add(polygon: polyline.points) }
+        flatten(tolerance: tolerance, into: &decomposition)
         return decomposition.shape(fillRule: fillRule)
     }
 }
@@ -25,7 +25,7 @@ extension Shape {
     public init(polygons: [[PathPoint]], fillRule: FillRule) {
         var decomposition = PolygonDecomposition()
         decomposition.reserveEdges(polygons.reduce(0) { $0 + $1.count })
-        for polygon in polygons { decomposition.add(polygon: polygon) }
+        for polygon in polygons { polygon.withUnsafeBufferPointer { decomposition.add(polygon: $0) } }
         self = decomposition.shape(fillRule: fillRule)
     }
 }
@@ -52,44 +52,50 @@ private struct Edge {
 /// when the band closes. Every value it stores is computed by the same operations, in the
 /// same order, as the straightforward version (kept in the tests as the reference), so the
 /// shapes are identical to the bit.
-private struct PolygonDecomposition {
+private struct PolygonDecomposition: PolylineSink {
     /// The edges, in outline order until `shape` sorts them by their tops.
     private var edges: [Edge] = []
 
     /// Room for `count` more edges (one per vertex at most).
     mutating func reserveEdges(_ count: Int) { edges.reserveCapacity(edges.count + count) }
 
-    /// Adds a closed polygon's edges; vertices that are not finite are left out, and a
-    /// polygon with fewer than three finite vertices adds nothing.
-    mutating func add(polygon: [PathPoint]) {
+    /// Adds a closed polygon's edges in outline order; vertices that are not finite are
+    /// left out, and a polygon with fewer than three finite vertices adds nothing.
+    mutating func add(polygon points: UnsafeBufferPointer<PathPoint>) {
+        let firstEdge = edges.count
+        var first = PathPoint(x: 0, y: 0), previous = first
         var finite = 0
-        for p in polygon where p.x.isFinite && p.y.isFinite { finite += 1 }
-        if finite == polygon.count {
-            polygon.withUnsafeBufferPointer { addEdges(of: $0) }
-        } else if finite > 2 {
-            polygon.filter { $0.x.isFinite && $0.y.isFinite }.withUnsafeBufferPointer { addEdges(of: $0) }
+        for p in points where p.x.isFinite && p.y.isFinite {
+            if finite == 0 { first = p } else { addEdge(from: previous, to: p) }
+            previous = p
+            finite += 1
+        }
+        if finite > 2 {
+            addEdge(from: previous, to: first)
+        } else {
+            edges.removeSubrange(firstEdge...)
         }
     }
 
-    private mutating func addEdges(of points: UnsafeBufferPointer<PathPoint>) {
-        let count = points.count
-        guard count > 2 else { return }
-        for i in 0..<count {
-            let a = points[i], b = points[i + 1 == count ? 0 : i + 1]
-            if a.y < b.y {
-                edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
-            } else if a.y > b.y {
-                edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
-            }
+    /// The edge from `a` to `b`, unless it is horizontal.
+    @inline(__always)
+    private mutating func addEdge(from a: PathPoint, to b: PathPoint) {
+        if a.y < b.y {
+            edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
+        } else if a.y > b.y {
+            edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
         }
     }
+
+    /// A flattened subpath: filling closes it.
+    mutating func polyline(_ points: UnsafeBufferPointer<PathPoint>, closed: Bool) { add(polygon: points) }
 
     /// The bands of the polygons added so far under `fillRule`.
     mutating func shape(fillRule: FillRule) -> Shape {
         guard !edges.isEmpty else { return .empty }
         // Stable: edges with the same top keep their outline order, on which the order of
         // equal crossings in a slab (and so the bands' order) depends.
-        edges.sort { $0.y0 < $1.y0 }
+        edges.sortStably { $0.y0 < $1.y0 }
         return edges.withUnsafeBufferPointer { edges in
             let rows = Self.cutRows(edges)
             return rows.withUnsafeBufferPointer { Self.bands(edges: edges, rows: $0, fillRule: fillRule) }
@@ -113,7 +119,8 @@ private struct PolygonDecomposition {
                 let o = edges[active[i]]
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
                 guard bottom > top else { continue }
-                let dTop = edge.x(at: top) - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
+                // `edge.x(at: top)` is `edge.x0`: `top` is the edge's own top.
+                let dTop = edge.x0 - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
                 if (dTop < 0 && dBottom > 0) || (dTop > 0 && dBottom < 0) {
                     let y = top + (bottom - top) * (dTop / (dTop - dBottom))
                     if y > top && y < bottom { rows.append(y) }
@@ -122,7 +129,8 @@ private struct PolygonDecomposition {
             active[activeCount] = index
             activeCount += 1
         }
-        rows.sort()
+        // Stably, as `sort()` does: of 0 and -0 the one added first stays first.
+        rows.sortStably(by: <)
         // Duplicates out, in place; of equal rows the first stays (0 and -0 are equal).
         var unique = 0
         rows.withUnsafeMutableBufferPointer { rows in
@@ -185,6 +193,15 @@ private struct PolygonDecomposition {
             open.deallocate()
             next.deallocate()
         }
+        // Each edge's x at the bottom of the last slab it was in: the top of the next one,
+        // the same `x(at:)` of the same row.
+        let bottomX = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        let bottomRow = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        bottomRow.initialize(repeating: -1, count: capacity)
+        defer {
+            bottomX.deallocate()
+            bottomRow.deallocate()
+        }
         var bands: [Band] = []
         var trapezoids: [Trapezoid] = []
         trapezoids.reserveCapacity(rows.count)
@@ -202,8 +219,10 @@ private struct PolygonDecomposition {
             guard fb > fa else { continue }
             var orderCount = 0
             for i in 0..<activeCount where edges[active[i]].y1 >= yb {
-                let e = edges[active[i]]
-                let top = e.x(at: ya), bottom = e.x(at: yb)
+                let index = active[i], e = edges[index]
+                let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
+                bottomX[index] = bottom
+                bottomRow[index] = k + 1
                 let crossing: Crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
                 // Insertion into the sorted slab (a handful of edges): stable, so edges that
                 // compare equal keep their order, as a stable sort would leave them.
@@ -284,5 +303,70 @@ private struct PolygonDecomposition {
             leftCount = band.count
         }
         return Band(y0: band.y0, y1: band.bottom, left: Boundary(pieces: left), right: Boundary(pieces: right))
+    }
+}
+
+extension Array where Element: BitwiseCopyable {
+    /// Sorts the array so that `areInIncreasingOrder` holds between neighbours, keeping
+    /// equal elements in their order: the one order a stable sort can give, so the same as
+    /// the standard library's (stable) `sort`. A natural merge sort: the runs already in
+    /// order (or strictly reversed) are found and merged, which costs little for what the
+    /// decomposition sorts, outlines whose edges come in long monotone chains.
+    fileprivate mutating func sortStably(by areInIncreasingOrder: (Element, Element) -> Bool) {
+        guard count > 1 else { return }
+        withUnsafeMutableBufferPointer { elements in
+            let count = elements.count
+            // The runs' bounds: each run is non-decreasing, or strictly decreasing and then
+            // reversed (no two equal elements in it, so reversing keeps stability).
+            var bounds = [0]
+            var start = 0
+            while start < count {
+                var end = start + 1
+                if end < count && areInIncreasingOrder(elements[end], elements[start]) {
+                    while end + 1 < count && areInIncreasingOrder(elements[end + 1], elements[end]) { end += 1 }
+                    end += 1
+                    elements[start..<end].reverse()
+                } else {
+                    while end < count && !areInIncreasingOrder(elements[end], elements[end - 1]) { end += 1 }
+                }
+                bounds.append(end)
+                start = end
+            }
+            guard bounds.count > 2 else { return }
+            let scratch = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+            defer { scratch.deallocate() }
+            _ = scratch.initialize(from: elements)
+            var source = elements, target = scratch
+            // Neighbouring runs merged pairwise until one is left; on a tie the left one's
+            // element goes first.
+            while bounds.count > 2 {
+                var merged = [0]
+                var r = 0
+                while r + 1 < bounds.count {
+                    let low = bounds[r], mid = bounds[r + 1]
+                    let high = r + 2 < bounds.count ? bounds[r + 2] : mid
+                    var i = low, j = mid, k = low
+                    while i < mid && j < high {
+                        if areInIncreasingOrder(source[j], source[i]) {
+                            target[k] = source[j]
+                            j += 1
+                        } else {
+                            target[k] = source[i]
+                            i += 1
+                        }
+                        k += 1
+                    }
+                    while i < mid { target[k] = source[i]; i += 1; k += 1 }
+                    while j < high { target[k] = source[j]; j += 1; k += 1 }
+                    merged.append(high)
+                    r += 2
+                }
+                bounds = merged
+                swap(&source, &target)
+            }
+            if source.baseAddress != elements.baseAddress {
+                _ = UnsafeMutableBufferPointer(rebasing: elements[...]).update(fromContentsOf: source)
+            }
+        }
     }
 }
