@@ -63,6 +63,9 @@ private struct PolygonDecomposition: PolylineSink {
     /// left out, and a polygon with fewer than three finite vertices adds nothing.
     mutating func add(polygon points: UnsafeBufferPointer<PathPoint>) {
         let firstEdge = edges.count
+        if edges.capacity - firstEdge < points.count {
+            edges.reserveCapacity(Swift.max(firstEdge + points.count, 2 * edges.capacity))
+        }
         var first = PathPoint(x: 0, y: 0), previous = first
         var finite = 0
         for p in points where p.x.isFinite && p.y.isFinite {
@@ -114,9 +117,14 @@ private struct PolygonDecomposition: PolylineSink {
             let edge = edges[index]
             rows.append(edge.y0)
             rows.append(edge.y1)
-            activeCount = removeEnded(active, count: activeCount, atOrAbove: edge.y0, in: edges)
+            // The edges that end at or above this one's top leave the active list (the others
+            // keep their order) in the same pass that tests the others for crossings.
+            var kept = 0
             for i in 0..<activeCount {
                 let o = edges[active[i]]
+                guard o.y1 > edge.y0 else { continue }
+                active[kept] = active[i]
+                kept += 1
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
                 guard bottom > top else { continue }
                 // `edge.x(at: top)` is `edge.x0`: `top` is the edge's own top.
@@ -126,6 +134,7 @@ private struct PolygonDecomposition: PolylineSink {
                     if y > top && y < bottom { rows.append(y) }
                 }
             }
+            activeCount = kept
             active[activeCount] = index
             activeCount += 1
         }
@@ -141,19 +150,6 @@ private struct PolygonDecomposition: PolylineSink {
         }
         rows.removeLast(rows.count - unique)
         return rows
-    }
-
-    /// Drops the edges (indices into `edges`) that end at or above `y` from the first
-    /// `count` of `active`, keeping the order of the others; returns how many are left.
-    @inline(__always)
-    private static func removeEnded(_ active: UnsafeMutablePointer<Int>, count: Int, atOrAbove y: Double,
-                                    in edges: UnsafeBufferPointer<Edge>) -> Int {
-        var kept = 0
-        for i in 0..<count where edges[active[i]].y1 > y {
-            active[kept] = active[i]
-            kept += 1
-        }
-        return kept
     }
 
     /// A band under construction: where it starts and ends, and its latest trapezoid.
@@ -215,11 +211,17 @@ private struct PolygonDecomposition: PolylineSink {
                 activeCount += 1
                 nextEdge += 1
             }
-            activeCount = removeEnded(active, count: activeCount, atOrAbove: ya, in: edges)
+            // Edges that end at or above `ya` leave the active list in the pass below; in a
+            // slab too thin to keep they stay a little longer, which changes nothing (they
+            // would go in the next pass anyway, and the order of the others is kept).
             guard fb > fa else { continue }
-            var orderCount = 0
-            for i in 0..<activeCount where edges[active[i]].y1 >= yb {
+            var orderCount = 0, kept = 0
+            for i in 0..<activeCount {
                 let index = active[i], e = edges[index]
+                guard e.y1 > ya else { continue }
+                active[kept] = index
+                kept += 1
+                guard e.y1 >= yb else { continue }
                 let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
                 bottomX[index] = bottom
                 bottomRow[index] = k + 1
@@ -234,6 +236,7 @@ private struct PolygonDecomposition: PolylineSink {
                 order[at] = crossing
                 orderCount += 1
             }
+            activeCount = kept
 
             // The filled intervals: from the edge where the winding enters the filled set to
             // the edge where it leaves it.

@@ -149,7 +149,11 @@ private struct Flattener {
     var start = PathPoint(x: 0, y: 0)
     var last = PathPoint(x: 0, y: 0)
 
-    init(tolerance: Double) { self.tolerance = tolerance }
+    init(tolerance: Double) {
+        self.tolerance = tolerance
+        // Room for a few curves' worth of vertices without growing step by step.
+        current.reserveCapacity(64)
+    }
 
     /// Hands the current subpath to `sink` (a closed one without a repeated first point)
     /// and starts an empty one.
