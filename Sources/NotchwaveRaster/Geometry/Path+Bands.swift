@@ -143,8 +143,10 @@ private struct PolygonDecomposition: PolylineSink {
         // Duplicates out, in place; of equal rows the first stays (0 and -0 are equal).
         var unique = 0
         rows.withUnsafeMutableBufferPointer { rows in
-            for i in rows.indices where unique == 0 || rows[unique - 1] != rows[i] {
-                rows[unique] = rows[i]
+            var kept = 0.0
+            for i in rows.indices where unique == 0 || kept != rows[i] {
+                kept = rows[i]
+                rows[unique] = kept
                 unique += 1
             }
         }
@@ -172,20 +174,27 @@ private struct PolygonDecomposition: PolylineSink {
         var previous: Int
     }
 
-    /// An edge inside a slab: its x at the middle, top and bottom of the slab.
-    private typealias Crossing = (mid: Double, top: Double, bottom: Double, winding: Int)
-
     /// The slabs between consecutive rows, their filled intervals chained into bands.
     private static func bands(edges: UnsafeBufferPointer<Edge>, rows: UnsafeBufferPointer<Double>, fillRule: FillRule) -> Shape {
         // No slab holds more than every edge, nor more filled intervals than edges.
         let capacity = edges.count
         let active = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-        let order = UnsafeMutablePointer<Crossing>.allocate(capacity: capacity)
+        // The slab's edges left to right: x at the middle, top and bottom of the slab, and
+        // winding. Kept as four arrays, not one of records: the insertion below reads a
+        // record's first two fields together right after writing them one by one, which
+        // the processor cannot forward from its store buffer and stalls on.
+        let mids = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        let tops = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        let windings = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
         var open = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
         var next = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
         defer {
             active.deallocate()
-            order.deallocate()
+            mids.deallocate()
+            tops.deallocate()
+            bottoms.deallocate()
+            windings.deallocate()
             open.deallocate()
             next.deallocate()
         }
@@ -225,15 +234,21 @@ private struct PolygonDecomposition: PolylineSink {
                 let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
                 bottomX[index] = bottom
                 bottomRow[index] = k + 1
-                let crossing: Crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
+                let mid = (top + bottom) * 0.5
                 // Insertion into the sorted slab (a handful of edges): stable, so edges that
                 // compare equal keep their order, as a stable sort would leave them.
                 var at = orderCount
-                while at > 0 && (crossing.mid, crossing.top) < (order[at - 1].mid, order[at - 1].top) {
-                    order[at] = order[at - 1]
+                while at > 0 && (mid, top) < (mids[at - 1], tops[at - 1]) {
+                    mids[at] = mids[at - 1]
+                    tops[at] = tops[at - 1]
+                    bottoms[at] = bottoms[at - 1]
+                    windings[at] = windings[at - 1]
                     at -= 1
                 }
-                order[at] = crossing
+                mids[at] = mid
+                tops[at] = top
+                bottoms[at] = bottom
+                windings[at] = e.winding
                 orderCount += 1
             }
             activeCount = kept
@@ -243,15 +258,13 @@ private struct PolygonDecomposition: PolylineSink {
             var winding = 0
             var entered = -1
             for i in 0..<orderCount {
-                let edge = order[i]
                 let wasInside = fillRule.contains(winding: winding)
-                winding += edge.winding
+                winding += windings[i]
                 let isInside = fillRule.contains(winding: winding)
                 if !wasInside && isInside {
                     entered = i
                 } else if wasInside && !isInside && entered >= 0 {
-                    let l = order[entered], r = edge
-                    var lt = Float(l.top), lb = Float(l.bottom), rt = Float(r.top), rb = Float(r.bottom)
+                    var lt = Float(tops[entered]), lb = Float(bottoms[entered]), rt = Float(tops[i]), rb = Float(bottoms[i])
                     if rt < lt { let m = (lt + rt) * 0.5; lt = m; rt = m }
                     if rb < lb { let m = (lb + rb) * 0.5; lb = m; rb = m }
                     entered = -1

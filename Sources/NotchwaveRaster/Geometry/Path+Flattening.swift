@@ -167,10 +167,14 @@ private struct Flattener {
 
     /// A vertex, unless it repeats the previous one (the subpath starts at the current
     /// point if it is empty).
+    ///
+    /// The subpath's last vertex is `last` whenever the subpath is not empty (up to the
+    /// sign of a zero, which `!=` does not see), so `last` is compared, not read back from
+    /// the buffer just written.
     @inline(__always)
     mutating func append(_ p: PathPoint) {
         if current.isEmpty { current.append(last) }
-        if current[current.count - 1] != p { current.append(p) }
+        if last != p { current.append(p) }
         last = p
     }
 
