@@ -178,35 +178,26 @@ private struct PolygonDecomposition: PolylineSink {
     private static func bands(edges: UnsafeBufferPointer<Edge>, rows: UnsafeBufferPointer<Double>, fillRule: FillRule) -> Shape {
         // No slab holds more than every edge, nor more filled intervals than edges.
         let capacity = edges.count
-        let active = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        // All scratch arrays in one allocation: a shape of a dozen edges (a stroke's pieces)
+        // would otherwise spend more time allocating them than decomposing.
+        var scratch = Scratch(bytes: capacity * (7 * 8 + 2 * MemoryLayout<OpenBand>.stride) + 9 * 16)
+        defer { scratch.deallocate() }
+        let active = scratch.take(Int.self, count: capacity)
         // The slab's edges left to right: x at the middle, top and bottom of the slab, and
         // winding. Kept as four arrays, not one of records: the insertion below reads a
         // record's first two fields together right after writing them one by one, which
         // the processor cannot forward from its store buffer and stalls on.
-        let mids = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        let tops = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        let bottoms = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        let windings = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-        var open = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
-        var next = UnsafeMutablePointer<OpenBand>.allocate(capacity: capacity)
-        defer {
-            active.deallocate()
-            mids.deallocate()
-            tops.deallocate()
-            bottoms.deallocate()
-            windings.deallocate()
-            open.deallocate()
-            next.deallocate()
-        }
+        let mids = scratch.take(Double.self, count: capacity)
+        let tops = scratch.take(Double.self, count: capacity)
+        let bottoms = scratch.take(Double.self, count: capacity)
+        let windings = scratch.take(Int.self, count: capacity)
+        var open = scratch.take(OpenBand.self, count: capacity)
+        var next = scratch.take(OpenBand.self, count: capacity)
         // Each edge's x at the bottom of the last slab it was in: the top of the next one,
         // the same `x(at:)` of the same row.
-        let bottomX = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        let bottomRow = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+        let bottomX = scratch.take(Double.self, count: capacity)
+        let bottomRow = scratch.take(Int.self, count: capacity)
         bottomRow.initialize(repeating: -1, count: capacity)
-        defer {
-            bottomX.deallocate()
-            bottomRow.deallocate()
-        }
         var bands: [Band] = []
         var trapezoids: [Trapezoid] = []
         trapezoids.reserveCapacity(rows.count)
@@ -320,6 +311,31 @@ private struct PolygonDecomposition: PolylineSink {
         }
         return Band(y0: band.y0, y1: band.bottom, left: Boundary(pieces: left), right: Boundary(pieces: right))
     }
+}
+
+/// Scratch arrays of plain values carved one after the other out of one allocation of
+/// `bytes` (which must cover every `take`, with up to 16 bytes of alignment padding each).
+private struct Scratch {
+    private let base: UnsafeMutableRawPointer
+    private let bytes: Int
+    private var used = 0
+
+    init(bytes: Int) {
+        self.bytes = Swift.max(bytes, 1)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.bytes, alignment: 16)
+    }
+
+    /// Room for `count` values of `type`, uninitialised.
+    mutating func take<T: BitwiseCopyable>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+        let alignment = MemoryLayout<T>.alignment
+        used = (used + alignment - 1) / alignment * alignment
+        precondition(used + MemoryLayout<T>.stride * count <= bytes, "scratch too small")
+        let pointer = (base + used).bindMemory(to: T.self, capacity: count)
+        used += MemoryLayout<T>.stride * count
+        return pointer
+    }
+
+    func deallocate() { base.deallocate() }
 }
 
 extension Array where Element: BitwiseCopyable {
