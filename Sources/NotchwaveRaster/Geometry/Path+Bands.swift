@@ -13,7 +13,9 @@ extension Path {
     /// The region the path encloses under `fillRule`, with curves and arcs flattened to
     /// within `tolerance` pixels (`defaultTolerance`, 1/64).
     public func shape(fillRule: FillRule = .nonZero, tolerance: Double = Path.defaultTolerance) -> Shape {
-        Shape(polygons: polylines(tolerance: tolerance).map(\.points), fillRule: fillRule)
+        var decomposition = PolygonDecomposition()
+        flatten(tolerance: tolerance, into: &decomposition)
+        return decomposition.shape(fillRule: fillRule)
     }
 }
 
@@ -21,7 +23,10 @@ extension Shape {
     /// The region enclosed by closed polygons (each implicitly closed) under `fillRule`.
     /// Vertices that are not finite are left out.
     public init(polygons: [[PathPoint]], fillRule: FillRule) {
-        self = PolygonDecomposition(polygons: polygons).shape(fillRule: fillRule)
+        var decomposition = PolygonDecomposition()
+        decomposition.reserveEdges(polygons.reduce(0) { $0 + $1.count })
+        for polygon in polygons { polygon.withUnsafeBufferPointer { decomposition.add(polygon: $0) } }
+        self = decomposition.shape(fillRule: fillRule)
     }
 }
 
@@ -40,149 +45,360 @@ private struct Edge {
     }
 }
 
-private struct PolygonDecomposition {
-    var edges: [Edge] = []
+/// The decomposition itself. It runs once per filled path and frame (two waves of a few
+/// hundred edges each in every LiquidSwipe pose), so it works in scratch buffers allocated
+/// once per shape and moves plain values, not arrays: the open bands are small records, and
+/// a band's pieces are kept as a chain of trapezoids that becomes its two boundaries only
+/// when the band closes. Every value it stores is computed by the same operations, in the
+/// same order, as the straightforward version (kept in the tests as the reference), so the
+/// shapes are identical to the bit.
+private struct PolygonDecomposition: PolylineSink {
+    /// The edges, in outline order until `shape` sorts them by their tops.
+    private var edges: [Edge] = []
 
-    init(polygons: [[PathPoint]]) {
-        for polygon in polygons {
-            let points = polygon.filter { $0.x.isFinite && $0.y.isFinite }
-            guard points.count > 2 else { continue }
-            for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
-                if a.y < b.y {
-                    edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
-                } else if a.y > b.y {
-                    edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
-                }
-            }
+    /// Room for `count` more edges (one per vertex at most).
+    mutating func reserveEdges(_ count: Int) { edges.reserveCapacity(edges.count + count) }
+
+    /// Adds a closed polygon's edges in outline order; vertices that are not finite are
+    /// left out, and a polygon with fewer than three finite vertices adds nothing.
+    mutating func add(polygon points: UnsafeBufferPointer<PathPoint>) {
+        let firstEdge = edges.count
+        if edges.capacity - firstEdge < points.count {
+            edges.reserveCapacity(Swift.max(firstEdge + points.count, 2 * edges.capacity))
         }
-        edges.sort { $0.y0 < $1.y0 }
+        var first = PathPoint(x: 0, y: 0), previous = first
+        var finite = 0
+        for p in points where p.x.isFinite && p.y.isFinite {
+            if finite == 0 { first = p } else { addEdge(from: previous, to: p) }
+            previous = p
+            finite += 1
+        }
+        if finite > 2 {
+            addEdge(from: previous, to: first)
+        } else {
+            edges.removeSubrange(firstEdge...)
+        }
     }
 
-    /// Every row where the order of the edges may change: vertices and crossings.
-    private func cutRows() -> [Double] {
+    /// The edge from `a` to `b`, unless it is horizontal.
+    @inline(__always)
+    private mutating func addEdge(from a: PathPoint, to b: PathPoint) {
+        if a.y < b.y {
+            edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
+        } else if a.y > b.y {
+            edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
+        }
+    }
+
+    /// A flattened subpath: filling closes it.
+    mutating func polyline(_ points: UnsafeBufferPointer<PathPoint>, closed: Bool) { add(polygon: points) }
+
+    /// The bands of the polygons added so far under `fillRule`.
+    mutating func shape(fillRule: FillRule) -> Shape {
+        guard !edges.isEmpty else { return .empty }
+        // Stable: edges with the same top keep their outline order, on which the order of
+        // equal crossings in a slab (and so the bands' order) depends.
+        edges.sortStably { $0.y0 < $1.y0 }
+        return edges.withUnsafeBufferPointer { edges in
+            let rows = Self.cutRows(edges)
+            return rows.withUnsafeBufferPointer { Self.bands(edges: edges, rows: $0, fillRule: fillRule) }
+        }
+    }
+
+    /// Every row where the order of the edges (sorted by top) may change: vertices and
+    /// crossings, sorted, each once.
+    private static func cutRows(_ edges: UnsafeBufferPointer<Edge>) -> [Double] {
         var rows: [Double] = []
         rows.reserveCapacity(edges.count * 2)
-        var active: [Int] = []
-        for (index, edge) in edges.enumerated() {
+        let active = UnsafeMutablePointer<Int>.allocate(capacity: edges.count)
+        defer { active.deallocate() }
+        var activeCount = 0
+        for index in edges.indices {
+            let edge = edges[index]
             rows.append(edge.y0)
             rows.append(edge.y1)
-            active.removeAll(endingAtOrAbove: edge.y0, in: edges)
-            for other in active {
-                let o = edges[other]
+            // The edges that end at or above this one's top leave the active list (the others
+            // keep their order) in the same pass that tests the others for crossings.
+            var kept = 0
+            for i in 0..<activeCount {
+                let o = edges[active[i]]
+                guard o.y1 > edge.y0 else { continue }
+                active[kept] = active[i]
+                kept += 1
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
                 guard bottom > top else { continue }
-                let dTop = edge.x(at: top) - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
+                // `edge.x(at: top)` is `edge.x0`: `top` is the edge's own top.
+                let dTop = edge.x0 - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
                 if (dTop < 0 && dBottom > 0) || (dTop > 0 && dBottom < 0) {
                     let y = top + (bottom - top) * (dTop / (dTop - dBottom))
                     if y > top && y < bottom { rows.append(y) }
                 }
             }
-            active.append(index)
+            activeCount = kept
+            active[activeCount] = index
+            activeCount += 1
         }
-        rows.sort()
-        var unique: [Double] = []
-        unique.reserveCapacity(rows.count)
-        for y in rows where unique.last != y { unique.append(y) }
-        return unique
+        // Stably, as `sort()` does: of 0 and -0 the one added first stays first.
+        rows.sortStably(by: <)
+        // Duplicates out, in place; of equal rows the first stays (0 and -0 are equal).
+        var unique = 0
+        rows.withUnsafeMutableBufferPointer { rows in
+            var kept = 0.0
+            for i in rows.indices where unique == 0 || kept != rows[i] {
+                kept = rows[i]
+                rows[unique] = kept
+                unique += 1
+            }
+        }
+        rows.removeLast(rows.count - unique)
+        return rows
     }
 
-    /// A band under construction: its pieces so far and where they end.
+    /// A band under construction: where it starts and ends, and its latest trapezoid.
     private struct OpenBand {
         var y0: Float
-        var left: Boundary
-        var right: Boundary
         var bottom: Float
         var leftX: Float
         var rightX: Float
+        /// Index in the trapezoid list of the band's lowest trapezoid.
+        var last: Int
+        /// How many trapezoids the band has.
+        var count: Int
     }
 
-    func shape(fillRule: FillRule) -> Shape {
-        guard !edges.isEmpty else { return .empty }
-        let rows = cutRows()
-        var bands: [Band] = []
-        var open: [OpenBand] = []
-        var next: [OpenBand] = []
-        var active: [Int] = []
-        var nextEdge = 0
-        var order: [(mid: Double, top: Double, bottom: Double, winding: Int)] = []
+    /// One slab's filled interval: a left and a right piece from `y0` to `y1`, and the
+    /// band's trapezoid above it (-1 for none).
+    private struct Trapezoid {
+        var y0: Float, y1: Float
+        var leftTop: Float, leftBottom: Float, rightTop: Float, rightBottom: Float
+        var previous: Int
+    }
 
-        func close(_ band: OpenBand) {
-            bands.append(Band(y0: band.y0, y1: band.bottom, left: band.left, right: band.right))
-        }
+    /// The slabs between consecutive rows, their filled intervals chained into bands.
+    private static func bands(edges: UnsafeBufferPointer<Edge>, rows: UnsafeBufferPointer<Double>, fillRule: FillRule) -> Shape {
+        // No slab holds more than every edge, nor more filled intervals than edges.
+        let capacity = edges.count
+        // All scratch arrays in one allocation: a shape of a dozen edges (a stroke's pieces)
+        // would otherwise spend more time allocating them than decomposing.
+        var scratch = Scratch(bytes: capacity * (7 * 8 + 2 * MemoryLayout<OpenBand>.stride) + 9 * 16)
+        defer { scratch.deallocate() }
+        let active = scratch.take(Int.self, count: capacity)
+        // The slab's edges left to right: x at the middle, top and bottom of the slab, and
+        // winding. Kept as four arrays, not one of records: the insertion below reads a
+        // record's first two fields together right after writing them one by one, which
+        // the processor cannot forward from its store buffer and stalls on.
+        let mids = scratch.take(Double.self, count: capacity)
+        let tops = scratch.take(Double.self, count: capacity)
+        let bottoms = scratch.take(Double.self, count: capacity)
+        let windings = scratch.take(Int.self, count: capacity)
+        var open = scratch.take(OpenBand.self, count: capacity)
+        var next = scratch.take(OpenBand.self, count: capacity)
+        // Each edge's x at the bottom of the last slab it was in: the top of the next one,
+        // the same `x(at:)` of the same row.
+        let bottomX = scratch.take(Double.self, count: capacity)
+        let bottomRow = scratch.take(Int.self, count: capacity)
+        bottomRow.initialize(repeating: -1, count: capacity)
+        var bands: [Band] = []
+        var trapezoids: [Trapezoid] = []
+        trapezoids.reserveCapacity(rows.count)
+        var activeCount = 0, openCount = 0, nextCount = 0, nextEdge = 0
 
         for k in 0..<(rows.count - 1) {
             let ya = rows[k], yb = rows[k + 1]
             let fa = Float(ya), fb = Float(yb)
             while nextEdge < edges.count && edges[nextEdge].y0 <= ya {
-                active.append(nextEdge)
+                active[activeCount] = nextEdge
+                activeCount += 1
                 nextEdge += 1
             }
-            active.removeAll(endingAtOrAbove: ya, in: edges)
+            // Edges that end at or above `ya` leave the active list in the pass below; in a
+            // slab too thin to keep they stay a little longer, which changes nothing (they
+            // would go in the next pass anyway, and the order of the others is kept).
             guard fb > fa else { continue }
-            order.removeAll(keepingCapacity: true)
-            for index in active where edges[index].y1 >= yb {
-                let e = edges[index]
-                let top = e.x(at: ya), bottom = e.x(at: yb)
-                let crossing = (mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding)
+            var orderCount = 0, kept = 0
+            for i in 0..<activeCount {
+                let index = active[i], e = edges[index]
+                guard e.y1 > ya else { continue }
+                active[kept] = index
+                kept += 1
+                guard e.y1 >= yb else { continue }
+                let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
+                bottomX[index] = bottom
+                bottomRow[index] = k + 1
+                let mid = (top + bottom) * 0.5
                 // Insertion into the sorted slab (a handful of edges): stable, so edges that
                 // compare equal keep their order, as a stable sort would leave them.
-                var at = order.count
-                while at > 0 && (crossing.mid, crossing.top) < (order[at - 1].mid, order[at - 1].top) { at -= 1 }
-                if at == order.count { order.append(crossing) } else { order.insert(crossing, at: at) }
+                var at = orderCount
+                while at > 0 && (mid, top) < (mids[at - 1], tops[at - 1]) {
+                    mids[at] = mids[at - 1]
+                    tops[at] = tops[at - 1]
+                    bottoms[at] = bottoms[at - 1]
+                    windings[at] = windings[at - 1]
+                    at -= 1
+                }
+                mids[at] = mid
+                tops[at] = top
+                bottoms[at] = bottom
+                windings[at] = e.winding
+                orderCount += 1
             }
+            activeCount = kept
 
             // The filled intervals: from the edge where the winding enters the filled set to
             // the edge where it leaves it.
             var winding = 0
-            var entered: Int? = nil
-            for (i, edge) in order.enumerated() {
+            var entered = -1
+            for i in 0..<orderCount {
                 let wasInside = fillRule.contains(winding: winding)
-                winding += edge.winding
+                winding += windings[i]
                 let isInside = fillRule.contains(winding: winding)
                 if !wasInside && isInside {
                     entered = i
-                } else if wasInside && !isInside, let start = entered {
-                    let l = order[start], r = edge
-                    var lt = Float(l.top), lb = Float(l.bottom), rt = Float(r.top), rb = Float(r.bottom)
+                } else if wasInside && !isInside && entered >= 0 {
+                    var lt = Float(tops[entered]), lb = Float(bottoms[entered]), rt = Float(tops[i]), rb = Float(bottoms[i])
                     if rt < lt { let m = (lt + rt) * 0.5; lt = m; rt = m }
                     if rb < lb { let m = (lb + rb) * 0.5; lb = m; rb = m }
-                    entered = nil
-                    if let j = open.firstIndex(where: { $0.bottom == fa && $0.leftX == lt && $0.rightX == rt }) {
-                        var band = open.remove(at: j)
-                        band.left.addLine(fromX: lt, y0: fa, toX: lb, y1: fb)
-                        band.right.addLine(fromX: rt, y0: fa, toX: rb, y1: fb)
-                        band.bottom = fb
-                        band.leftX = lb
-                        band.rightX = rb
-                        next.append(band)
+                    entered = -1
+                    // The first open band this trapezoid continues, if any, leaves the open
+                    // list (the others keep their order) and goes on in this slab.
+                    var j = 0
+                    while j < openCount && !(open[j].bottom == fa && open[j].leftX == lt && open[j].rightX == rt) { j += 1 }
+                    var band: OpenBand
+                    if j < openCount {
+                        band = open[j]
+                        for m in j..<(openCount - 1) { open[m] = open[m + 1] }
+                        openCount -= 1
+                        band.count += 1
                     } else {
-                        var left = Boundary(), right = Boundary()
-                        left.addLine(fromX: lt, y0: fa, toX: lb, y1: fb)
-                        right.addLine(fromX: rt, y0: fa, toX: rb, y1: fb)
-                        next.append(OpenBand(y0: fa, left: left, right: right, bottom: fb, leftX: lb, rightX: rb))
+                        band = OpenBand(y0: fa, bottom: fb, leftX: lb, rightX: rb, last: -1, count: 1)
                     }
+                    trapezoids.append(Trapezoid(y0: fa, y1: fb, leftTop: lt, leftBottom: lb, rightTop: rt, rightBottom: rb,
+                                                previous: band.last))
+                    band.last = trapezoids.count - 1
+                    band.bottom = fb
+                    band.leftX = lb
+                    band.rightX = rb
+                    next[nextCount] = band
+                    nextCount += 1
                 }
             }
             // Bands that did not continue into this slab are finished.
-            for band in open { close(band) }
+            for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
             swap(&open, &next)
-            next.removeAll(keepingCapacity: true)
+            openCount = nextCount
+            nextCount = 0
         }
-        for band in open { close(band) }
+        for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
         return Shape(bands: bands)
+    }
+
+    /// A closed band: its trapezoids, followed up the chain, as a left and a right boundary
+    /// of one straight piece each per slab.
+    private static func finished(_ band: OpenBand, _ trapezoids: [Trapezoid]) -> Band {
+        var right: [BoundaryPiece] = []
+        let left = [BoundaryPiece](unsafeUninitializedCapacity: band.count) { left, leftCount in
+            right = [BoundaryPiece](unsafeUninitializedCapacity: band.count) { right, rightCount in
+                var index = band.last
+                for i in stride(from: band.count - 1, through: 0, by: -1) {
+                    let t = trapezoids[index]
+                    left.initializeElement(at: i, to: BoundaryPiece(y0: t.y0, y1: t.y1, curve: .line(xTop: t.leftTop, xBottom: t.leftBottom)))
+                    right.initializeElement(at: i, to: BoundaryPiece(y0: t.y0, y1: t.y1, curve: .line(xTop: t.rightTop, xBottom: t.rightBottom)))
+                    index = t.previous
+                }
+                rightCount = band.count
+            }
+            leftCount = band.count
+        }
+        return Band(y0: band.y0, y1: band.bottom, left: Boundary(pieces: left), right: Boundary(pieces: right))
     }
 }
 
-extension Array where Element == Int {
-    /// Drops the edges (indices into `edges`) that end at or above `y`, keeping the order
-    /// of the others: `removeAll(where:)` without a closure call per element.
-    fileprivate mutating func removeAll(endingAtOrAbove y: Double, in edges: [Edge]) {
-        var kept = 0
-        for i in indices where edges[self[i]].y1 > y {
-            self[kept] = self[i]
-            kept += 1
+/// Scratch arrays of plain values carved one after the other out of one allocation of
+/// `bytes` (which must cover every `take`, with up to 16 bytes of alignment padding each).
+private struct Scratch {
+    private let base: UnsafeMutableRawPointer
+    private let bytes: Int
+    private var used = 0
+
+    init(bytes: Int) {
+        self.bytes = Swift.max(bytes, 1)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.bytes, alignment: 16)
+    }
+
+    /// Room for `count` values of `type`, uninitialised.
+    mutating func take<T: BitwiseCopyable>(_ type: T.Type, count: Int) -> UnsafeMutablePointer<T> {
+        let alignment = MemoryLayout<T>.alignment
+        used = (used + alignment - 1) / alignment * alignment
+        precondition(used + MemoryLayout<T>.stride * count <= bytes, "scratch too small")
+        let pointer = (base + used).bindMemory(to: T.self, capacity: count)
+        used += MemoryLayout<T>.stride * count
+        return pointer
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
+extension Array where Element: BitwiseCopyable {
+    /// Sorts the array so that `areInIncreasingOrder` holds between neighbours, keeping
+    /// equal elements in their order: the one order a stable sort can give, so the same as
+    /// the standard library's (stable) `sort`. A natural merge sort: the runs already in
+    /// order (or strictly reversed) are found and merged, which costs little for what the
+    /// decomposition sorts, outlines whose edges come in long monotone chains.
+    fileprivate mutating func sortStably(by areInIncreasingOrder: (Element, Element) -> Bool) {
+        guard count > 1 else { return }
+        withUnsafeMutableBufferPointer { elements in
+            let count = elements.count
+            // The runs' bounds: each run is non-decreasing, or strictly decreasing and then
+            // reversed (no two equal elements in it, so reversing keeps stability).
+            var bounds = [0]
+            var start = 0
+            while start < count {
+                var end = start + 1
+                if end < count && areInIncreasingOrder(elements[end], elements[start]) {
+                    while end + 1 < count && areInIncreasingOrder(elements[end + 1], elements[end]) { end += 1 }
+                    end += 1
+                    elements[start..<end].reverse()
+                } else {
+                    while end < count && !areInIncreasingOrder(elements[end], elements[end - 1]) { end += 1 }
+                }
+                bounds.append(end)
+                start = end
+            }
+            guard bounds.count > 2 else { return }
+            let scratch = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+            defer { scratch.deallocate() }
+            _ = scratch.initialize(from: elements)
+            var source = elements, target = scratch
+            // Neighbouring runs merged pairwise until one is left; on a tie the left one's
+            // element goes first.
+            while bounds.count > 2 {
+                var merged = [0]
+                var r = 0
+                while r + 1 < bounds.count {
+                    let low = bounds[r], mid = bounds[r + 1]
+                    let high = r + 2 < bounds.count ? bounds[r + 2] : mid
+                    var i = low, j = mid, k = low
+                    while i < mid && j < high {
+                        if areInIncreasingOrder(source[j], source[i]) {
+                            target[k] = source[j]
+                            j += 1
+                        } else {
+                            target[k] = source[i]
+                            i += 1
+                        }
+                        k += 1
+                    }
+                    while i < mid { target[k] = source[i]; i += 1; k += 1 }
+                    while j < high { target[k] = source[j]; j += 1; k += 1 }
+                    merged.append(high)
+                    r += 2
+                }
+                bounds = merged
+                swap(&source, &target)
+            }
+            if source.baseAddress != elements.baseAddress {
+                _ = UnsafeMutableBufferPointer(rebasing: elements[...]).update(fromContentsOf: source)
+            }
         }
-        if kept < count { removeLast(count - kept) }
     }
 }
