@@ -31,4 +31,31 @@ struct HostileGeometryTests {
             }
         }
     }
+
+    @Test("arcs, curves and round strokes of enormous size are flattened and filled without trapping",
+          arguments: [1e40, 1e300, Double.greatestFiniteMagnitude])
+    func enormousPaths(value: Double) {
+        // An arc or a round cap this large has an angular step that rounds to 0 (an
+        // infinite segment count), a curve this large a segment count beyond Int: both are
+        // clamped before the conversion that would trap, and the rasterizer then leaves
+        // the shapes out (their coordinates are beyond what it draws).
+        var arcs = Path()
+        arcs.addArc(center: PathPoint(x: 4, y: 4), radius: value, startAngle: 0, endAngle: 3, clockwise: false)
+        arcs.addCircle(center: PathPoint(x: 1, y: 1), radius: value)
+        var arch = Path()
+        arch.move(to: 0, 0)
+        arch.curve(to: PathPoint(x: 0, y: value), control1: PathPoint(x: value, y: 0), control2: PathPoint(x: value, y: value))
+        arch.closeSubpath()
+        var line = Path()
+        line.move(to: 0, 0)
+        line.line(to: 3, 3)
+        let shapes = [arcs.shape(), arch.shape(), line.strokedShape(StrokeStyle(width: value, cap: .round, join: .round))]
+        let good = DrawCommand(shape: .rectangle(x0: 5, y0: 5, x1: 7, y1: 7), paint: .solid(.white))
+        for shape in shapes {
+            let canvas = Canvas(width: 8, height: 8)
+            Rasterizer().render(DrawList(base: .transparent, commands: [DrawCommand(shape: shape, paint: .solid(.white)), good]),
+                                into: canvas, rows: 0..<8)
+            #expect(canvas.pixel(x: 5, y: 5).a == 255)
+        }
+    }
 }

@@ -62,6 +62,10 @@ public enum CommandRunner {
     /// limit and whose shadow memory adds to the resident size.
     public static let threadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
+    /// True under address sanitizer (`make test-asan`), whose shadow memory and quarantine
+    /// of freed blocks add tens of megabytes to the resident size.
+    public static let addressSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil
+
     /// Runs the built `notchwave` binary.
     @discardableResult
     public static func notchwave(_ arguments: [String]) throws -> ProcessOutput {

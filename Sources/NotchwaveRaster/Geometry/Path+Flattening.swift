@@ -103,7 +103,7 @@ extension Path {
                 }
                 guard radius > 0, sweep != 0 else { continue }
                 let step = 2 * acos(Swift.max(1 - tolerance / radius, -1))
-                let n = Swift.min(Swift.max(Int((abs(sweep) / step).rounded(.up)), 1), maximumSegmentsPerCurve)
+                let n = segmentCount((abs(sweep) / step).rounded(.up), minimum: 1)
                 for i in 1...n {
                     let angle = startAngle + sweep * Double(i) / Double(n)
                     flattener.append(PathPoint(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
@@ -179,8 +179,16 @@ private struct Flattener {
     }
 
     func segments(_ secondDifference: Double, degreeFactor: Double) -> Int {
-        let n = (degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return 1 }
-        return Swift.min(Swift.max(Int(n), 1), maximumSegmentsPerCurve)
+        segmentCount((degreeFactor * secondDifference / tolerance).squareRoot().rounded(.up), minimum: 1)
     }
+}
+
+/// A number of segments from a computed count: at least `minimum`, at most
+/// `maximumSegmentsPerCurve`, and `minimum` when the count is not finite. Clamped before
+/// the conversion to `Int`, which would trap on an infinite count (an arc so large that
+/// its angular step rounds to 0) or on one beyond `Int.max` (a curve with coordinates of
+/// 1e40 at a fine tolerance).
+func segmentCount(_ count: Double, minimum: Int) -> Int {
+    guard count.isFinite, count >= Double(minimum) else { return minimum }
+    return Int(Swift.min(count, Double(maximumSegmentsPerCurve)))
 }

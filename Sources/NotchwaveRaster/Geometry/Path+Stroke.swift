@@ -69,7 +69,7 @@ extension Path {
         }
         func disc(_ c: PathPoint) {
             let step = 2 * acos(Swift.max(1 - tolerance / hw, -1))
-            let n = Swift.min(Swift.max(Int((2 * Double.pi / step).rounded(.up)), 8), maximumSegmentsPerCurve)
+            let n = segmentCount((2 * Double.pi / step).rounded(.up), minimum: 8)
             add((0..<n).map { i in
                 let a = 2 * Double.pi * Double(i) / Double(n)
                 return PathPoint(x: c.x + hw * cos(a), y: c.y + hw * sin(a))
