@@ -45,6 +45,8 @@ struct CLITests {
         (["render", "--scene", "liquid-swipe", "--scene-option", "pgae=1"], "--scene-option pgae: the liquid-swipe scene has no option 'pgae' (did you mean page?)"),
         (["render", "--scene-option", "page=1"], "--scene-option page: the notch-waves scene has no option 'page'"),
         (["render", "--scene", "liquid-swipe", "--scene-option", "script=/nonexistent/s.json"], "/nonexistent/s.json"),
+        (["bench", "--profile", "bars"], "--profile: 'bars' is not a part (bar, liquid-swipe)"),
+        (["bench", "--profile", "bar", "--frames", "-1"], "--frames -1 is out of range (0 to 1000000)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try CommandRunner.notchwave(arguments)
@@ -52,6 +54,13 @@ struct CLITests {
         #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(!run.stderr.contains("Fatal error"))
+    }
+
+    @Test("bench --profile rasterizes a fixed number of frames of one part and prints nothing", arguments: ["bar", "liquid-swipe"])
+    func benchProfile(part: String) throws {
+        let run = try CommandRunner.notchwave(["bench", "--profile", part, "--frames", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty && run.stderr.isEmpty)
     }
 
     @Test("help and version")

@@ -151,6 +151,33 @@ public struct RasterBenchmark {
                       frameFPS: multi, frameFPSOneWorker: single, workers: workers)
     }
 
+    /// A part of the benchmark that `profile` runs alone.
+    public enum ProfiledPart: String, Sendable {
+        /// The notch bar rows of the reference preset (the benchmark's 64 frames).
+        case bar
+        /// LiquidSwipe's poses on the whole screen, draw lists built beforehand.
+        case liquidSwipe = "liquid-swipe"
+    }
+
+    /// Rasterizes `frames` frames of `part` (one thread, SIMD kernel) without timing them:
+    /// fixed work for a profiler (`notchwave bench --profile`), where the difference
+    /// between N frames and 0 is the cost of N frames.
+    public static func profile(_ part: ProfiledPart, preset: Preset, frames: Int) throws {
+        let rasterizer = Rasterizer(kernel: .simd)
+        switch part {
+        case .bar:
+            let plan = try RasterBenchmark.plan(preset)
+            let scene = try plan.makeScene()
+            let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
+            let lists = benchmarkFrames(plan).map { scene.drawList(at: plan.time(ofFrame: $0)) }
+            for i in 0..<frames { rasterizer.render(lists[i % lists.count], into: canvas, rows: scene.dynamicRows) }
+        case .liquidSwipe:
+            let screen = Canvas(width: preset.pixelWidth, height: preset.pixelHeight)
+            let lists = liquidSwipePoses(preset).map { $0.drawList(scale: preset.pixelScale) }
+            for i in 0..<frames { rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height) }
+        }
+    }
+
     /// A swipe of the right slider across `preset`'s screen (progress 0 to 0.9, the bump
     /// growing, turning into a dent and the ledge crossing), the left slider resting: the
     /// LiquidSwipe poses the benchmark and its peer render.

@@ -6,7 +6,7 @@ import NotchwavePipeline
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
         .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
@@ -15,6 +15,8 @@ enum BenchCommand: Command {
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
         .value("peer-scenes", "DIR", "Write the frames the benchmark draws (bar rows, LiquidSwipe) for a peer renderer into DIR, and stop (make bench-peers)"),
+        .value("profile", "PART", "Rasterize N frames of one part, untimed, for a profiler: bar (the bar rows) or liquid-swipe (prebuilt draw lists)"),
+        .value("frames", "N", "With --profile: how many frames (default: 64)"),
     ]
     static let discussion = """
     Figures (frames per second, one thread unless said otherwise), for iphone-x and the
@@ -41,6 +43,15 @@ enum BenchCommand: Command {
         let reference = try library.preset(named: "iphone-x")
         if args.has("pipeline") {
             return try runPipeline(args, preset: reference, workers: workers)
+        }
+        if let part = args.string("profile") {
+            // Fixed work and no clock, so that a profiler's counts (perf, callgrind's
+            // instructions) compare builds: the difference between N frames and 0.
+            guard let which = RasterBenchmark.ProfiledPart(rawValue: part) else {
+                throw UsageError("--profile: '\(part)' is not a part (bar, liquid-swipe)")
+            }
+            try RasterBenchmark.profile(which, preset: reference, frames: try args.int("frames", in: 0...1_000_000) ?? 64)
+            return 0
         }
         if let directory = args.string("peer-scenes") {
             do {
