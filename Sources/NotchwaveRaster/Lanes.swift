@@ -17,11 +17,10 @@ public typealias FloatLanes = SIMD8<Float>
 typealias PackedLanes = SIMD8<UInt32>
 
 extension Float {
-    /// `Swift.min(a, b)` (the same operand order, so the same result for signed zeros and
-    /// NaN) as one comparison: the generic `min` goes through `Comparable` and is not
-    /// always inlined in the row loop.
-    @inline(__always) static func lesser(_ a: Float, _ b: Float) -> Float { b < a ? b : a }
-    /// `Swift.max(a, b)` the same way.
+    /// `Swift.max(a, b)` as one comparison (the generic `max` goes through `Comparable`
+    /// and is not always inlined in the row loop), with its rule for ties: `b` when equal,
+    /// so the same result for signed zeros as before. (`laneMax` keeps `a` on a tie;
+    /// `laneMin` already is `Swift.min`.)
     @inline(__always) static func greater(_ a: Float, _ b: Float) -> Float { b >= a ? b : a }
 
     /// `rounded(.down).clampedPixelIndex` without the C library's `floorf` (the Swift code
@@ -30,18 +29,14 @@ extension Float {
     /// magnitude 2^24 or more is already whole.
     @inline(__always) var floorPixelIndex: Int {
         guard !isNaN else { return 0 }
-        let c = Float.lesser(Float.greater(self, -1_073_741_824), 1_073_741_824)
+        let c = Float.laneMin(Float.greater(self, -1_073_741_824), 1_073_741_824)
         let t = Int(c)
         return Float(t) > c ? t - 1 : t
     }
 
-    /// `rounded(.up).clampedPixelIndex` the same way.
-    @inline(__always) var ceilPixelIndex: Int {
-        guard !isNaN else { return 0 }
-        let c = Float.lesser(Float.greater(self, -1_073_741_824), 1_073_741_824)
-        let t = Int(c)
-        return Float(t) < c ? t + 1 : t
-    }
+    /// `rounded(.up).clampedPixelIndex` the same way: ceil(x) = -floor(-x), exactly (the
+    /// clamp is symmetric).
+    @inline(__always) var ceilPixelIndex: Int { -(-self).floorPixelIndex }
 
     /// The value as an `Int` pixel index, clamped to ±2^30 (NaN gives 0): a conversion
     /// that never traps, whatever coordinate reaches it.

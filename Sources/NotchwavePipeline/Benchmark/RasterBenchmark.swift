@@ -87,12 +87,7 @@ public struct RasterBenchmark {
     public func run() throws -> Result {
         var figures: [PresetFigures] = []
         for preset in presets {
-            let plan = try RasterBenchmark.plan(preset)
-            let scene = try plan.makeScene()
-            let rows = scene.dynamicRows
-            let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
-            let frames = RasterBenchmark.benchmarkFrames(plan)
-            let lists = frames.map { scene.drawList(at: plan.time(ofFrame: $0)) }
+            let (canvas, lists, rows) = try RasterBenchmark.barWorkload(preset)
             func measure(_ kernel: RasterKernel, _ range: Range<Int>) -> Double {
                 let rasterizer = Rasterizer(kernel: kernel)
                 return RasterBenchmark.rate(seconds: seconds) { i in
@@ -138,7 +133,7 @@ public struct RasterBenchmark {
                 rasterizer.render(poses[i % poses.count].drawList(scale: reference.pixelScale), into: screen, rows: 0..<screen.height)
             }
         }
-        let lists = poses.map { $0.drawList(scale: reference.pixelScale) }
+        let lists = RasterBenchmark.liquidSwipeLists(reference)
         let build = RasterBenchmark.rate(seconds: seconds) { i in
             _ = poses[i % poses.count].drawList(scale: reference.pixelScale)
         }
@@ -166,16 +161,27 @@ public struct RasterBenchmark {
         let rasterizer = Rasterizer(kernel: .simd)
         switch part {
         case .bar:
-            let plan = try RasterBenchmark.plan(preset)
-            let scene = try plan.makeScene()
-            let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
-            let lists = benchmarkFrames(plan).map { scene.drawList(at: plan.time(ofFrame: $0)) }
-            for i in 0..<frames { rasterizer.render(lists[i % lists.count], into: canvas, rows: scene.dynamicRows) }
+            let (canvas, lists, rows) = try barWorkload(preset)
+            for i in 0..<frames { rasterizer.render(lists[i % lists.count], into: canvas, rows: rows) }
         case .liquidSwipe:
             let screen = Canvas(width: preset.pixelWidth, height: preset.pixelHeight)
-            let lists = liquidSwipePoses(preset).map { $0.drawList(scale: preset.pixelScale) }
+            let lists = liquidSwipeLists(preset)
             for i in 0..<frames { rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height) }
         }
+    }
+
+    /// What the bar figures render: a canvas of `preset`'s scene, the draw lists of the
+    /// benchmark frames, and the rows each new frame re-renders.
+    static func barWorkload(_ preset: Preset) throws -> (canvas: Canvas, lists: [DrawList], rows: Range<Int>) {
+        let plan = try RasterBenchmark.plan(preset)
+        let scene = try plan.makeScene()
+        let lists = benchmarkFrames(plan).map { scene.drawList(at: plan.time(ofFrame: $0)) }
+        return (Canvas(width: scene.canvasWidth, height: scene.canvasHeight), lists, scene.dynamicRows)
+    }
+
+    /// The draw lists of `liquidSwipePoses(preset)`, built.
+    static func liquidSwipeLists(_ preset: Preset) -> [DrawList] {
+        liquidSwipePoses(preset).map { $0.drawList(scale: preset.pixelScale) }
     }
 
     /// A swipe of the right slider across `preset`'s screen (progress 0 to 0.9, the bump

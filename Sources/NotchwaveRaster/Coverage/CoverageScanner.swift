@@ -194,7 +194,7 @@ final class CoverageScanner {
             i += 1
             if searched && piece.y0 >= yb { break }
             guard piece.y0 < yb && piece.y1 > ya else { continue }
-            let pa = Float.greater(ya, piece.y0), pb = Float.lesser(yb, piece.y1)
+            let pa = Float.greater(ya, piece.y0), pb = Float.laneMin(yb, piece.y1)
             guard pb > pa else { continue }
             if count == pieceRowCapacity { pieceRows = pieceRows.grown(keeping: count, capacity: &pieceRowCapacity, needed: count + 1) }
             // A piece's x where the row above ended is where this row starts: reuse it
@@ -242,7 +242,7 @@ final class CoverageScanner {
                 continue
             }
             if band.y0 <= top && band.y1 >= bottom { repeatEnds(at: band.y1) } else { rowRepeats = false }
-            let ya = Float.greater(band.y0, top), yb = Float.lesser(band.y1, bottom)
+            let ya = Float.greater(band.y0, top), yb = Float.laneMin(band.y1, bottom)
             guard yb > ya else { continue }
             let cursor = cursors + 2 * (firstBand + b)
             let memo = memos + 2 * (firstBand + b)

@@ -39,7 +39,7 @@ struct PieceRow {
     @inline(__always)
     init(piece: BoundaryPiece, ya: Float, yb: Float, xa: Float, xb: Float) {
         height = yb - ya
-        xMin = Float.lesser(xa, xb)
+        xMin = Float.laneMin(xa, xb)
         xMax = Float.greater(xa, xb)
         switch piece.curve {
         case .line:
@@ -53,7 +53,7 @@ struct PieceRow {
             radius = r
             self.side = side
             yTop = Float.greater(ya - cy, -r)
-            yBottom = Float.lesser(yb - cy, r)
+            yBottom = Float.laneMin(yb - cy, r)
         }
     }
 

@@ -28,16 +28,9 @@ public struct BoundaryPiece: Sendable, Equatable {
     /// The boundary's x at `y` (clamped to the piece's y-range).
     @inline(__always)
     public func x(at y: Float) -> Float {
-        let yc = Float.lesser(Float.greater(y, y0), y1)
-        switch curve {
-        case let .line(xTop, xBottom):
-            let span = y1 - y0
-            if span <= 0 { return xTop }
-            return xTop + (xBottom - xTop) * ((yc - y0) / span)
-        case let .arc(cx, cy, r, side):
-            let dy = yc - cy
-            return cx + side * Float.greater((r - dy) * (r + dy), 0).squareRoot()
-        }
+        let yc = Float.laneMin(Float.greater(y, y0), y1)
+        if case let .line(xTop, _) = curve, y1 - y0 <= 0 { return xTop }
+        return x(inside: yc)
     }
 
     /// `x(at: y)` for `y` already within `[y0, y1]` of a piece with `y1 > y0` (the
