@@ -7,6 +7,14 @@
  *   cairo_peer FILE SECONDS   prints "frames_per_second" for FILE's frames, rendered in
  *                             turn into one surface of the canvas size, clipped to the
  *                             file's rows.
+ *   cairo_peer FILE SECONDS floor
+ *                             prints the floor for the same frames: Cairo renders each
+ *                             frame once, its rows are cut into runs of equal pixels, and
+ *                             those runs are written into a surface of the same size in
+ *                             turn, timed (runs of 16 or more with wmemset, as notchwave
+ *                             fills its runs; shorter ones pixel by pixel). No coverage,
+ *                             no blending: what any renderer that writes each finished
+ *                             pixel once costs at the least.
  *
  * Built only by `make bench-peers`; never linked into notchwave.
  */
@@ -15,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <wchar.h>
+#include <stdint.h>
 
 enum kind { BASE, FILL, STROKE, MOVE, LINE, QUAD, CUBIC, ARC, CLOSE, END, FRAME };
 struct op { enum kind kind; double v[7]; int i; };
@@ -98,8 +108,33 @@ static void render(cairo_t *cr, size_t start) {
     }
 }
 
+/* One run of equal pixels of a finished row. */
+struct run { uint32_t x, n, pixel; };
+
+/* The floor: writes the recorded runs of the frames in turn for `seconds`. */
+static double replay(const struct run *runs, const size_t *rowStart, int frameCount, int rowCount,
+                     uint32_t *dst, size_t stridePixels, int y0, double seconds) {
+    long written = 0;
+    double start = now(), elapsed = 0;
+    do {
+        const size_t *rows = rowStart + (size_t)(written % frameCount) * rowCount;
+        for (int r = 0; r < rowCount; r++) {
+            uint32_t *row = dst + (size_t)(y0 + r) * stridePixels;
+            for (size_t k = rows[r]; k < rows[r + 1]; k++) {
+                const struct run *u = &runs[k];
+                if (u->n >= 16) wmemset((wchar_t *)(row + u->x), (wchar_t)u->pixel, u->n);
+                else for (uint32_t i = 0; i < u->n; i++) row[u->x + i] = u->pixel;
+            }
+        }
+        written++;
+        elapsed = now() - start;
+    } while (elapsed < seconds);
+    return written / elapsed;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: %s FILE SECONDS\n", argv[0]); return 64; }
+    int floorMode = argc == 4 && !strcmp(argv[3], "floor");
+    if (argc != 3 && !floorMode) { fprintf(stderr, "usage: %s FILE SECONDS [floor]\n", argv[0]); return 64; }
     FILE *in = fopen(argv[1], "r");
     if (!in) { perror(argv[1]); return 1; }
     int width = 0, height = 0, y0 = 0, y1 = 0;
@@ -139,6 +174,49 @@ int main(int argc, char **argv) {
     cairo_clip(cr);
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
     double seconds = atof(argv[2]);
+    if (floorMode) {
+        /* Each frame rendered once, its rows cut into runs (rowStart: per frame and row,
+           the first run; one entry more closes the last row). */
+        int rowCount = y1 - y0;
+        if (y0 < 0 || y1 > height || rowCount <= 0) { fprintf(stderr, "%s: bad rows\n", argv[1]); return 1; }
+        size_t runCount = 0, runCapacity = 1 << 16;
+        struct run *runs = malloc(runCapacity * sizeof *runs);
+        size_t *rowStart = malloc(((size_t)frameCount * rowCount + 1) * sizeof *rowStart);
+        if (!runs || !rowStart) { perror("malloc"); return 1; }
+        int stride = cairo_image_surface_get_stride(surface) / 4;
+        for (int f = 0; f < frameCount; f++) {
+            render(cr, frames[f]);
+            cairo_surface_flush(surface);
+            const uint32_t *data = (const uint32_t *)cairo_image_surface_get_data(surface);
+            for (int r = 0; r < rowCount; r++) {
+                rowStart[(size_t)f * rowCount + r] = runCount;
+                const uint32_t *row = data + (size_t)(y0 + r) * stride;
+                for (int x = 0; x < width;) {
+                    int n = 1;
+                    while (x + n < width && row[x + n] == row[x]) n++;
+                    if (runCount == runCapacity) {
+                        runCapacity *= 2;
+                        runs = realloc(runs, runCapacity * sizeof *runs);
+                        if (!runs) { perror("realloc"); return 1; }
+                    }
+                    runs[runCount++] = (struct run){ (uint32_t)x, (uint32_t)n, row[x] };
+                    x += n;
+                }
+            }
+        }
+        rowStart[(size_t)frameCount * rowCount] = runCount;
+        cairo_surface_t *target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+        uint32_t *dst = (uint32_t *)cairo_image_surface_get_data(target);
+        replay(runs, rowStart, frameCount, rowCount, dst, stride, y0, 0.1);
+        printf("%.1f\n", replay(runs, rowStart, frameCount, rowCount, dst, stride, y0, seconds));
+        cairo_surface_destroy(target);
+        free(runs);
+        free(rowStart);
+        cairo_destroy(cr);
+        cairo_surface_destroy(surface);
+        free(ops);
+        return 0;
+    }
     for (int i = 0; i < 3; i++) render(cr, frames[i % frameCount]);
     cairo_surface_flush(surface);
     long rendered = 0;
