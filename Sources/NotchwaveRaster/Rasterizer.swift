@@ -53,6 +53,8 @@ public final class Rasterizer {
     @exclusivity(unchecked) private var layerSpanCapacity = 16
     private let occluders = IntervalStack()
     @exclusivity(unchecked) private var quantized: UnsafeMutablePointer<UInt32>
+    /// A gradient's packed colours for the part of a row being painted (`shadeRow`).
+    @exclusivity(unchecked) private var shades: UnsafeMutablePointer<UInt32>
     private var quantizedCapacity = 0
 
     /// A rasterizer running `kernel`.
@@ -60,10 +62,12 @@ public final class Rasterizer {
         self.kernel = kernel
         scanner = CoverageScanner(kernel: kernel)
         quantized = .allocate(capacity: 1)
+        shades = .allocate(capacity: 1)
     }
 
     deinit {
         quantized.deallocate()
+        shades.deallocate()
         layerSpans.deallocate()
     }
 
@@ -76,8 +80,10 @@ public final class Rasterizer {
         scanner.resize(width: canvas.width)
         if quantizedCapacity < canvas.width + Lanes.width {
             quantized.deallocate()
+            shades.deallocate()
             quantizedCapacity = canvas.width + Lanes.width
             quantized = .allocate(capacity: quantizedCapacity)
+            shades = .allocate(capacity: quantizedCapacity)
         }
         compiled.compile(list)
         let count = compiled.layers.count
@@ -242,8 +248,10 @@ public final class Rasterizer {
                         paintSolidRun(pieceStart, count: piece.count, color: constant, coverage: cov, mode: mode)
                     } else {
                         let covLanes = PackedLanes(repeating: cov)
+                        let shades = self.shades
+                        paint.pointee.shadeRow(x0: piece.lowerBound, count: piece.count, y: y, into: shades)
                         forEachGroup(pieceStart, count: piece.count) { dst, offset in
-                            SIMDBlend.blend(dst, paint.pointee.packedLanes(x0: piece.lowerBound + offset, y: y), coverage: covLanes, mode: mode)
+                            SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: covLanes, mode: mode)
                         }
                     }
                 }
@@ -266,9 +274,11 @@ public final class Rasterizer {
                 SIMDBlend.blend(dst, src, coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
             }
         } else {
+            let shades = self.shades
+            paint.pointee.shadeRow(x0: part.lowerBound, count: n, y: y, into: shades)
             forEachGroup(start, count: n) { dst, offset in
                 let cov = UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self)
-                return SIMDBlend.blend(dst, paint.pointee.packedLanes(x0: part.lowerBound + offset, y: y), coverage: cov, mode: mode)
+                return SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: cov, mode: mode)
             }
         }
     }

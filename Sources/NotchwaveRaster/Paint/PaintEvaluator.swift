@@ -200,6 +200,18 @@ struct PaintEvaluator {
         return channel(r) | channel(g) &<< 8 | channel(b) &<< 16 | Blend.channel(alpha) &<< 24
     }
 
+    /// `packedLanes` of the lane groups from `x0` on covering `count` pixels, stored at
+    /// `out` (room for `count` rounded up to whole lane groups): the rasterizer shades a
+    /// gradient run with one call here instead of one per lane group, each of which
+    /// copied the evaluator (a method called through a pointer works on a copy).
+    func shadeRow(x0: Int, count: Int, y: Int, into out: UnsafeMutablePointer<UInt32>) {
+        var i = 0
+        while i < count {
+            UnsafeMutableRawPointer(out + i).storeBytes(of: packedLanes(x0: x0 + i, y: y), as: PackedLanes.self)
+            i += Lanes.width
+        }
+    }
+
     /// The packed premultiplied pixel at `(x, y)`, computed one pixel at a time.
     @inline(__always)
     func packedScalar(x: Int, y: Int) -> UInt32 {
