@@ -1,3 +1,5 @@
+internal import CLaneIntrinsics
+
 /// The lane width of every SIMD kernel in the rasterizer: pixels processed together.
 ///
 /// The coverage integrals and the paints run on `SIMD8<Float>` (one lane per pixel or per
@@ -24,19 +26,14 @@ extension Float {
     @inline(__always) static func greater(_ a: Float, _ b: Float) -> Float { b >= a ? b : a }
 
     /// `rounded(.down).clampedPixelIndex` without the C library's `floorf` (the Swift code
-    /// is built for baseline x86-64, which has no rounding instruction): truncate the
-    /// clamped value and step down when that rounded up. Exact, since every float of
-    /// magnitude 2^24 or more is already whole.
-    @inline(__always) var floorPixelIndex: Int {
-        guard !isNaN else { return 0 }
-        let c = Float.laneMin(Float.greater(self, -1_073_741_824), 1_073_741_824)
-        let t = Int(c)
-        return Float(t) > c ? t - 1 : t
-    }
+    /// is built for baseline x86-64, which has no rounding instruction) and without the
+    /// range checks of Swift's conversion (the clamp to +-2^30 comes first): see
+    /// `nw_floor_index`.
+    @inline(__always) var floorPixelIndex: Int { Int(nw_floor_index(self)) }
 
     /// `rounded(.up).clampedPixelIndex` the same way: ceil(x) = -floor(-x), exactly (the
     /// clamp is symmetric).
-    @inline(__always) var ceilPixelIndex: Int { -(-self).floorPixelIndex }
+    @inline(__always) var ceilPixelIndex: Int { Int(nw_ceil_index(self)) }
 
     /// The value as an `Int` pixel index, clamped to ±2^30 (NaN gives 0): a conversion
     /// that never traps, whatever coordinate reaches it.

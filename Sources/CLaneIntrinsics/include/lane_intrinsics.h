@@ -26,4 +26,20 @@ static inline __attribute__((always_inline)) void nw_fill32(uint32_t *p, uint32_
     wmemset((wchar_t *)p, (wchar_t)value, count);
 }
 
+/// floor(x) as an integer for `x` clamped to +-2^30 (0 for NaN): truncate, then step down
+/// where that rounded up. Exact: every float of magnitude 2^24 or more is already whole.
+/// C rather than Swift because Swift's conversion checks its range and traps (two more
+/// compares and branches per call), which the clamp already makes impossible here.
+static inline __attribute__((always_inline)) int32_t nw_floor_index(float x) {
+    if (x != x) return 0;
+    float c = x < -1073741824.0f ? -1073741824.0f : (x > 1073741824.0f ? 1073741824.0f : x);
+    int32_t t = (int32_t)c;
+    return (float)t > c ? t - 1 : t;
+}
+
+/// ceil(x) the same way: -floor(-x), exactly (the clamp is symmetric).
+static inline __attribute__((always_inline)) int32_t nw_ceil_index(float x) {
+    return -nw_floor_index(-x);
+}
+
 #endif
