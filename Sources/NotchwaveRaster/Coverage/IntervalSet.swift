@@ -51,7 +51,8 @@ final class IntervalStack {
         if storedCount + count > storedCapacity {
             stored = stored.grown(keeping: storedCount, capacity: &storedCapacity, needed: storedCount + count)
         }
-        (stored + storedCount).update(from: current, count: count)
+        // A plain loop: a handful of intervals, where a call to memmove costs more than the copy.
+        for k in 0..<count { stored[storedCount + k] = current[k] }
         slices[i] = storedCount..<(storedCount + count)
         storedCount += count
     }
