@@ -258,8 +258,12 @@ public final class Rasterizer {
             }
             return
         }
-        // Edge cells: quantize their coverage once, then blend in lanes.
         let source = spans.cells + Int(span.cellOffset) + (part.lowerBound - Int(span.x0))
+        if n < Lanes.width && paint.pointee.kind == .solid {
+            paintCells(start, count: n, coverage: source, color: paint.pointee.solid.packed, mode: mode)
+            return
+        }
+        // Edge cells: quantize their coverage once, then blend in lanes.
         let covs = quantized
         var i = 0
         while i + Lanes.width <= n {
@@ -281,6 +285,15 @@ public final class Rasterizer {
                 return SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: cov, mode: mode)
             }
         }
+    }
+
+    /// A solid colour over a span of edge cells shorter than a lane group (most often the
+    /// one or two cells where an edge crosses a row), one pixel at a time
+    /// (`SIMDBlend.blendPixel`: the lanes' arithmetic in one register), instead of a
+    /// whole lane group and its tail copies.
+    @inline(__always)
+    private func paintCells(_ start: UnsafeMutablePointer<UInt32>, count n: Int, coverage: UnsafePointer<Float>, color: UInt32, mode: BlendMode) {
+        for i in 0..<n { start[i] = SIMDBlend.blendPixel(start[i], color, coverage: Blend.quantize(coverage[i]), mode: mode) }
     }
 
     /// A solid colour over a run of constant coverage: a plain fill when the result does

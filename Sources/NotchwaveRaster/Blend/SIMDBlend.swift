@@ -43,6 +43,28 @@ enum SIMDBlend {
         }
     }
 
+    /// `blend` for one pixel, its byte pairs side by side in one 32-bit word (two 16-bit
+    /// lanes: red/blue, then green/alpha): the same multiplications and the same division
+    /// by 255 as the lanes, so the same result as lane `i` of `blend` given the same
+    /// inputs. For the one or two edge cells where an edge crosses a row, where a whole
+    /// lane group and its tail copies cost several times more.
+    @inline(__always)
+    static func blendPixel(_ dst: UInt32, _ src: UInt32, coverage cov: UInt32, mode: BlendMode) -> UInt32 {
+        @inline(__always) func div255(_ x: UInt32) -> UInt32 {
+            let t = x &+ 0x0080_0080
+            return ((t &+ ((t &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+        }
+        @inline(__always) func scale(_ p: UInt32, by f: UInt32) -> UInt32 {
+            div255((p & 0x00FF_00FF) &* f) | (div255(((p &>> 8) & 0x00FF_00FF) &* f) &<< 8)
+        }
+        let s = scale(src, by: cov)
+        switch mode {
+        case .sourceOver: return s &+ scale(dst, by: 255 &- (s &>> 24))
+        case .copy: return s &+ scale(dst, by: 255 &- cov)
+        case .destinationOut: return scale(dst, by: 255 &- (s &>> 24))
+        }
+    }
+
     /// Blends one constant, already coverage-scaled source onto eight pixels:
     /// `d = s + d * inverse / 255` per channel.
     @inline(__always)
