@@ -291,7 +291,14 @@ final class CoverageScanner {
     private func evaluate(_ pieces: Range<Int>, span: (start: Int, end: Int), batched: Bool, into f: UnsafeMutablePointer<Float>) {
         let (clippedStart, clippedEnd) = span
         guard clippedEnd > clippedStart else { return }
-        f.update(repeating: 0, count: clippedEnd - clippedStart)
+        let cells = clippedEnd - clippedStart
+        if cells <= Lanes.width {
+            // Most edge spans are a cell or two: one vector store (the buffers have a lane
+            // group of slack) instead of a call to memset.
+            UnsafeMutableRawPointer(f).storeBytes(of: FloatLanes(repeating: 0), as: FloatLanes.self)
+        } else {
+            f.update(repeating: 0, count: cells)
+        }
         for p in pieces {
             let piece = pieceRows[p]
             let pStart = piece.cellStart, pEnd = piece.cellEnd
