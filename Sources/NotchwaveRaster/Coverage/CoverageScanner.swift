@@ -350,16 +350,29 @@ final class CoverageScanner {
                 arcs.deallocate()
                 arcs = bigger
             }
-            let upper: Float = piece.kind == .arcUpper ? 1 : 0
-            for k in 0..<boundaries {
-                let i = arcCount + k
-                arcs.c[i] = Float(cStart + k)
-                arcs.centerX[i] = piece.centerX
-                arcs.radius[i] = piece.radius
-                arcs.side[i] = piece.side
-                arcs.yTop[i] = piece.yTop
-                arcs.yBottom[i] = piece.yBottom
-                arcs.upper[i] = upper
+            // A lane group at a time (the buffers have a group of slack past the capacity,
+            // and lanes past the count are never read back): the piece's values broadcast,
+            // the cell boundaries counted up from cStart (small whole numbers, so
+            // Float(cStart + g) + k is Float(cStart + g + k) exactly).
+            @inline(__always) func put(_ b: UnsafeMutablePointer<Float>, _ i: Int, _ v: FloatLanes) {
+                UnsafeMutableRawPointer(b + i).storeBytes(of: v, as: FloatLanes.self)
+            }
+            let upper = FloatLanes(repeating: piece.kind == .arcUpper ? 1 : 0)
+            let centerX = FloatLanes(repeating: piece.centerX), radius = FloatLanes(repeating: piece.radius)
+            let side = FloatLanes(repeating: piece.side)
+            let yTop = FloatLanes(repeating: piece.yTop), yBottom = FloatLanes(repeating: piece.yBottom)
+            let ramp = FloatLanes(0, 1, 2, 3, 4, 5, 6, 7)
+            var g = 0
+            while g < boundaries {
+                let i = arcCount + g
+                put(arcs.c, i, FloatLanes(repeating: Float(cStart + g)) + ramp)
+                put(arcs.centerX, i, centerX)
+                put(arcs.radius, i, radius)
+                put(arcs.side, i, side)
+                put(arcs.yTop, i, yTop)
+                put(arcs.yBottom, i, yBottom)
+                put(arcs.upper, i, upper)
+                g += Lanes.width
             }
             arcCount += boundaries
         }
