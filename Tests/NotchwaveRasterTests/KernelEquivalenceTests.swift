@@ -64,6 +64,38 @@ struct KernelEquivalenceTests {
         }
     }
 
+    @Test("bit-identical for shapes whose sides lie just outside the canvas (the SIMD kernel skips a boundary more than a pixel out)")
+    func sidesJustOutside() {
+        // Circles (exact arcs), slanted and vertical polygons and flattened curves whose
+        // left or right side reaches from well outside the canvas to just inside it,
+        // around the skip's margin of one pixel: every offset must give the reference's
+        // pixels.
+        let width = 24, height = 16
+        let offsets: [Float] = [-3, -2, -1.5, -1.0001, -1, -0.9999, -0.5, 0, 0.5]
+        for d in offsets {
+            var commands: [DrawCommand] = []
+            let red = Paint.solid(RGBA8(r: 250, g: 40, b: 30, a: 255)), blue = Paint.solid(RGBA8(r: 20, g: 60, b: 240, a: 200))
+            // Left side at x = d (a circle's leftmost point, a vertical and a slanted edge).
+            commands.append(DrawCommand(shape: .circle(centerX: d + 7, centerY: 8, radius: 7), paint: red))
+            commands.append(DrawCommand(shape: Shape(polygons: [[PathPoint(x: Double(d), y: 1), PathPoint(x: 10, y: 1),
+                                                                 PathPoint(x: 10, y: 6), PathPoint(x: Double(d), y: 6)]], fillRule: .nonZero), paint: blue))
+            commands.append(DrawCommand(shape: Shape(polygons: [[PathPoint(x: Double(d) - 3, y: 9), PathPoint(x: 12, y: 9),
+                                                                 PathPoint(x: 12, y: 15), PathPoint(x: Double(d), y: 15)]], fillRule: .nonZero), paint: blue))
+            // Right side at x = width - d, mirrored.
+            let right = Float(width) - d
+            commands.append(DrawCommand(shape: .circle(centerX: right - 7, centerY: 8, radius: 7), paint: blue))
+            commands.append(DrawCommand(shape: Shape(polygons: [[PathPoint(x: 14, y: 2), PathPoint(x: Double(right) + 3, y: 2),
+                                                                 PathPoint(x: Double(right), y: 7), PathPoint(x: 14, y: 7)]], fillRule: .nonZero), paint: red))
+            var curve = Path()
+            curve.move(to: 13, 9)
+            curve.curve(to: PathPoint(x: 13, y: 15), control1: PathPoint(x: Double(right) + 1.4, y: 8), control2: PathPoint(x: Double(right) + 1.4, y: 16))
+            curve.closeSubpath()
+            commands.append(DrawCommand(shape: curve.shape(), paint: red, blend: .copy))
+            let (simd, scalar) = both(DrawList(base: RGBA8(r: 255, g: 255, b: 255), commands: commands), width: width, height: height)
+            #expect(simd == scalar, "offset \(d): \(ImageCompare.differingPixels(simd, scalar)) pixels differ")
+        }
+    }
+
     @Test("bit-identical for random shapes, paints and blend modes", arguments: 1...6)
     func random(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) * 977)

@@ -7,6 +7,12 @@ struct CompiledBand {
     var leftEnd: Int32
     var rightStart: Int32
     var rightEnd: Int32
+    /// The largest x of the left boundary and the smallest x of the right boundary over
+    /// the whole band (at the pieces' ends: each piece is monotone in x). A boundary lying
+    /// more than a pixel outside the canvas contributes nothing to any of its rows, so the
+    /// scanner need not find its pieces row by row (`CoverageScanner.scan`).
+    var leftMaxX: Float
+    var rightMinX: Float
 }
 
 /// One draw command, compiled: its bands' range, rows, paint and blend.
@@ -45,7 +51,9 @@ struct CompiledDrawList {
                 let rightStart = Int32(pieces.count)
                 pieces.append(contentsOf: band.right.pieces)
                 bands.append(CompiledBand(y0: band.y0, y1: band.y1, leftStart: leftStart, leftEnd: rightStart,
-                                          rightStart: rightStart, rightEnd: Int32(pieces.count)))
+                                          rightStart: rightStart, rightEnd: Int32(pieces.count),
+                                          leftMaxX: CompiledDrawList.extremeX(band.left.pieces, largest: true),
+                                          rightMinX: CompiledDrawList.extremeX(band.right.pieces, largest: false)))
                 minY = Swift.min(minY, band.y0)
                 maxY = Swift.max(maxY, band.y1)
             }
@@ -54,6 +62,18 @@ struct CompiledDrawList {
             layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
                                         blend: command.blend, occludes: paint.isOpaque, isSolid: paint.kind == .solid))
         }
+    }
+
+    /// The largest (or smallest) x of `pieces`, at their ends (a piece is monotone in x: a
+    /// line, or an arc within one quarter of its circle); -inf (+inf) for none.
+    static func extremeX(_ pieces: [BoundaryPiece], largest: Bool) -> Float {
+        var extreme: Float = largest ? -.infinity : .infinity
+        for piece in pieces {
+            for x in [piece.x(at: piece.y0), piece.x(at: piece.y1)] {
+                extreme = largest ? Swift.max(extreme, x) : Swift.min(extreme, x)
+            }
+        }
+        return extreme
     }
 
     /// The largest coordinate magnitude drawn: 2^24 px, beyond which `Float` no longer

@@ -233,6 +233,7 @@ final class CoverageScanner {
         // object in an optional costs a retain and a release per layer and row.)
         @inline(__always) func occluded(_ range: Range<Int>) -> Bool { culling && occluders.contains(range) }
         let top = Float(row), bottom = Float(row + 1)
+        let skipsOffCanvas = kernel == .simd
         var bandRowCount = 0
         var pieceCount = 0
         var lo = Int.max, hi = Int.min
@@ -246,9 +247,24 @@ final class CoverageScanner {
             guard yb > ya else { continue }
             let cursor = cursors + 2 * (firstBand + b)
             let memo = memos + 2 * (firstBand + b)
-            let (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, memo: memo, count: &pieceCount)
-            let (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, memo: memo + 1,
+            // A boundary more than a pixel left (right) of the canvas over the whole band has
+            // an empty clipped edge span in every row, whatever its pieces compute there (a
+            // rounding error stays far below the pixel of margin): the SIMD kernel does not
+            // look for its pieces (the reference does, which checks this). Nor does such a
+            // boundary stop rows from repeating: it changes no pixel.
+            let leftPieces: Range<Int>, left: (start: Int, end: Int)
+            if skipsOffCanvas && band.leftMaxX < -1 {
+                (leftPieces, left) = (pieceCount..<pieceCount, (0, 0))
+            } else {
+                (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, memo: memo, count: &pieceCount)
+            }
+            let rightPieces: Range<Int>, right: (start: Int, end: Int)
+            if skipsOffCanvas && band.rightMinX > Float(clipWidth + 1) {
+                (rightPieces, right) = (pieceCount..<pieceCount, (clipWidth, clipWidth))
+            } else {
+                (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, memo: memo + 1,
                                                count: &pieceCount)
+            }
             if bandRowCount == bandRowCapacity {
                 bandRows = bandRows.grown(keeping: bandRowCount, capacity: &bandRowCapacity, needed: bandRowCount + 1)
             }
