@@ -159,7 +159,6 @@ public final class Rasterizer {
         // Top-down: coverage of each layer and the opaque runs of the layers above it.
         for i in stride(from: count - 1, through: 0, by: -1) {
             let layer = scene.layers[i]
-            occluders.snapshot(for: i)
             layerSpans[i] = 0..<0
             guard layer.minY < bottom, layer.maxY > top else {
                 if layer.minY >= bottom { scanner.repeatEnds(at: layer.minY) }
@@ -170,6 +169,9 @@ public final class Rasterizer {
             let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
             guard let range = scanned else { continue }
             layerSpans[i] = range
+            // What the layers above cover, where this one is not painted (recorded only for
+            // a layer with spans in the row: the others are not painted at all).
+            if culling { occluders.snapshot(for: i) }
             if culling && layer.occludes {
                 for s in range where spans.spans[s].isRun && Blend.quantize(spans.spans[s].value) == 255 {
                     occluders.insert(Int(spans.spans[s].x0)..<Int(spans.spans[s].x1))
