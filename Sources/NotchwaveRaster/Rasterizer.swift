@@ -39,7 +39,8 @@ public struct DrawList: Sendable, Equatable {
 /// Per row, layers are scanned top-down: the opaque full-coverage runs of the layers above
 /// a layer are where it (and the base) need not be painted at all. Then the base and the
 /// layers are painted bottom-up over what remains: runs of an opaque solid colour as plain
-/// fills, everything else blended in lanes. With the SIMD kernel, a row whose edges are all
+/// fills, everything else blended in lanes (edge spans shorter than a lane group pixel by
+/// pixel, with the lanes' arithmetic). With the SIMD kernel, a row whose edges are all
 /// vertical lines through it under solid paints is copied to the rows below until something
 /// starts or ends. A rasterizer keeps scratch memory between calls; use one per thread.
 public final class Rasterizer {
