@@ -46,8 +46,9 @@ enum SIMDBlend {
     /// `blend` for one pixel, its byte pairs side by side in one 32-bit word (two 16-bit
     /// lanes: red/blue, then green/alpha): the same multiplications and the same division
     /// by 255 as the lanes, so the same result as lane `i` of `blend` given the same
-    /// inputs. For the one or two edge cells where an edge crosses a row, where a whole
-    /// lane group and its tail copies cost several times more.
+    /// inputs. For spans of edge cells shorter than a lane group (most often the one or two
+    /// cells where an edge crosses a row), where a whole lane group and its tail copies
+    /// cost several times more.
     @inline(__always)
     static func blendPixel(_ dst: UInt32, _ src: UInt32, coverage cov: UInt32, mode: BlendMode) -> UInt32 {
         @inline(__always) func div255(_ x: UInt32) -> UInt32 {

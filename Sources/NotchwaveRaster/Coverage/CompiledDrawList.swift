@@ -69,9 +69,8 @@ struct CompiledDrawList {
     static func extremeX(_ pieces: [BoundaryPiece], largest: Bool) -> Float {
         var extreme: Float = largest ? -.infinity : .infinity
         for piece in pieces {
-            for x in [piece.x(at: piece.y0), piece.x(at: piece.y1)] {
-                extreme = largest ? Swift.max(extreme, x) : Swift.min(extreme, x)
-            }
+            let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
+            extreme = largest ? Swift.max(extreme, a, b) : Swift.min(extreme, a, b)
         }
         return extreme
     }
