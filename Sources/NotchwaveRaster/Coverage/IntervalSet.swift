@@ -51,8 +51,14 @@ final class IntervalStack {
         if storedCount + count > storedCapacity {
             stored = stored.grown(keeping: storedCount, capacity: &storedCapacity, needed: storedCount + count)
         }
-        // A plain loop: a handful of intervals, where a call to memmove costs more than the copy.
-        for k in 0..<count { stored[storedCount + k] = current[k] }
+        // Mostly none to two intervals: copied one by one, where a call to memmove costs
+        // more than the copy (a plain loop is turned back into that call by the compiler).
+        switch count {
+        case 0: break
+        case 1: stored[storedCount] = current[0]
+        case 2: stored[storedCount] = current[0]; stored[storedCount + 1] = current[1]
+        default: (stored + storedCount).update(from: current, count: count)
+        }
         slices[i] = storedCount..<(storedCount + count)
         storedCount += count
     }
