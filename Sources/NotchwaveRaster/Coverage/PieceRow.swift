@@ -28,14 +28,8 @@ struct PieceRow {
     var yTop: Float = 0
     var yBottom: Float = 0
 
-    /// The piece `piece` between rows `ya` and `yb` (already clipped to the piece's range).
-    @inline(__always)
-    init(piece: BoundaryPiece, ya: Float, yb: Float) {
-        self.init(piece: piece, ya: ya, yb: yb, xa: piece.x(at: ya), xb: piece.x(at: yb))
-    }
-
-    /// The same, given the piece's x at `ya` and `yb` (`piece.x(at:)`, perhaps kept from
-    /// the row above).
+    /// The piece `piece` between rows `ya` and `yb` (already clipped to the piece's range),
+    /// given its x there (`piece.x(at:)`, perhaps kept from the row above).
     @inline(__always)
     init(piece: BoundaryPiece, ya: Float, yb: Float, xa: Float, xb: Float) {
         height = yb - ya
