@@ -47,6 +47,7 @@ struct CLITests {
         (["render", "--scene", "liquid-swipe", "--scene-option", "script=/nonexistent/s.json"], "/nonexistent/s.json"),
         (["bench", "--profile", "bars"], "--profile: 'bars' is not a part (bar, liquid-swipe)"),
         (["bench", "--profile", "bar", "--frames", "-1"], "--frames -1 is out of range (0 to 1000000)"),
+        (["bench", "--peer-scenes", "/tmp/unused", "--frames", "3"], "--frames: only with --profile"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try CommandRunner.notchwave(arguments)

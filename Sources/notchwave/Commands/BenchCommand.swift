@@ -41,6 +41,9 @@ enum BenchCommand: Command {
         let workers = try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         let reference = try library.preset(named: "iphone-x")
+        if args.has("frames") && !args.has("profile") {
+            throw UsageError("--frames: only with --profile")
+        }
         if args.has("pipeline") {
             return try runPipeline(args, preset: reference, workers: workers)
         }
