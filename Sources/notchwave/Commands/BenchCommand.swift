@@ -41,7 +41,7 @@ enum BenchCommand: Command {
         let workers = try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
         let reference = try library.preset(named: "iphone-x")
-        if args.has("frames") && !args.has("profile") {
+        if args.string("frames") != nil && args.string("profile") == nil {
             throw UsageError("--frames: only with --profile")
         }
         if args.has("pipeline") {
