@@ -60,9 +60,7 @@ extension Path {
             case let .move(p):
                 guard finite(p) else { continue }
                 flattener.finish(closed: false, into: &sink)
-                flattener.start = p
-                flattener.last = p
-                flattener.current.append(p)
+                flattener.begin(at: p)
             case let .line(p):
                 guard finite(p) else { continue }
                 flattener.append(p)
@@ -94,13 +92,7 @@ extension Path {
                 let first = PathPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
                 // With no current point the arc starts the subpath; otherwise a straight
                 // segment joins the current point to the arc's start.
-                if flattener.current.isEmpty {
-                    flattener.start = first
-                    flattener.last = first
-                    flattener.current.append(first)
-                } else {
-                    flattener.append(first)
-                }
+                if flattener.current.isEmpty { flattener.begin(at: first) } else { flattener.append(first) }
                 guard radius > 0, sweep != 0 else { continue }
                 let step = 2 * acos(Swift.max(1 - tolerance / radius, -1))
                 let n = segmentCount((abs(sweep) / step).rounded(.up), minimum: 1)
@@ -163,6 +155,13 @@ private struct Flattener {
         if closed, count > 1, current[0] == current[count - 1] { count -= 1 }
         current.withUnsafeBufferPointer { sink.polyline(UnsafeBufferPointer(rebasing: $0[..<count]), closed: closed) }
         current.removeAll(keepingCapacity: true)
+    }
+
+    /// Starts the (empty) subpath at `p`.
+    mutating func begin(at p: PathPoint) {
+        start = p
+        last = p
+        current.append(p)
     }
 
     /// A vertex, unless it repeats the previous one (the subpath starts at the current
