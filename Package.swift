@@ -4,11 +4,11 @@ import PackageDescription
 /// notchwave: renders the "rainbow notch" loading animation into video files.
 ///
 /// Module boundaries (see README "Architecture"):
-/// - `NotchwaveModel`: presets, colours, options, resolved render plans (no pixels).
-/// - `NotchwaveTimeline`: easing curves and the animation state at a time (no pixels).
+/// - `NotchwaveModel`: presets, colours, the parameter registry, requests (no pixels, no scene).
+/// - `NotchwaveTimeline`: easing curves and springs as closed forms of time (no pixels).
 /// - `NotchwaveRaster`: analytic coverage, paints, blending into RGBA canvases (knows no notch, no FFmpeg).
-/// - `NotchwaveScene`: turns a plan and a time into the raster's draw list (labels through
-///   `NotchwaveText`).
+/// - `NotchwaveScene`: the render plan (preset, layers, time line) and one folder per scene
+///   (`Scenes/<Name>/`: options, script, time line, draw lists; labels through `NotchwaveText`).
 /// - `NotchwaveVideo`: the only module that imports FFmpeg (`CFFmpeg`).
 /// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType and
 ///   HarfBuzz (`CFreeType`).
@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "NotchwaveText", dependencies: ["NotchwaveRaster", "CFreeType"]),
         .target(
             name: "NotchwavePipeline",
-            dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
+            dependencies: ["NotchwaveModel", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
         ),
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),

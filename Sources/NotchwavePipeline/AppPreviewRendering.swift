@@ -13,7 +13,7 @@ extension RenderSession {
         let scene = try Scenes.resolve(request, preset: preset)
         try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength)
         let plan = try request.resolve(preset: preset, scene: scene)
-        _ = try AppPreviewRequest.check(plan, values: request)
+        _ = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps, values: request)
         return plan
     }
 
@@ -41,7 +41,7 @@ extension RenderSession {
         }
         let displayClass: AppStoreDisplayClass
         do {
-            displayClass = try AppPreviewRequest.check(plan)
+            displayClass = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps)
         } catch {
             throw PipelineError.unsupported(error.description)
         }

@@ -22,6 +22,7 @@ public enum FrameExport {
         let scene = try plan.makeScene(maskFill: plan.backdrop == nil ? .transparent : .black)
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
+        if !plan.sceneShowing.isAlwaysOpaque { canvas.fade(by: plan.sceneShowing.opacity(at: t)) }
         if let backdrop = plan.backdrop {
             let frames = try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: canvas.width, canvasHeight: canvas.height)
             canvas.putUnder(frames.canvas(atTime: t))

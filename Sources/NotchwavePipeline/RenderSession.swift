@@ -64,23 +64,25 @@ public struct RenderOptions: Sendable {
 /// output that appears only when complete.
 public struct RenderSession {
     public let plan: RenderPlan
-    public let output: String
-    /// The output's format, decided from the plan and the path once.
-    public let format: OutputFormat
+    /// Where and how the plan is written, decided once.
+    public let resolvedOutput: ResolvedOutput
     public let options: RenderOptions
+
+    /// The output path (`-` for stdout), normalised.
+    public var output: String { resolvedOutput.path }
+    /// The output's format.
+    public var format: OutputFormat { resolvedOutput.format }
 
     /// A session rendering `plan` to `output` (a path, or `-` for raw frames on stdout);
     /// fails when the output cannot take the plan (codec, alpha, size, options).
     public init(plan: RenderPlan, output: String, options: RenderOptions = RenderOptions()) throws {
-        let output = OutputPath.normalized(output)
-        try self.init(plan: plan, output: output, format: RenderSession.format(plan: plan, output: output), options: options)
+        self.init(plan: plan, output: try ResolvedOutput(output, plan: plan), options: options)
     }
 
-    /// A session with its format already decided (`RenderSession.format`).
-    public init(plan: RenderPlan, output: String, format: OutputFormat, options: RenderOptions = RenderOptions()) throws {
+    /// A session writing `plan` to an output already resolved for it.
+    public init(plan: RenderPlan, output: ResolvedOutput, options: RenderOptions = RenderOptions()) {
         self.plan = plan
-        self.output = OutputPath.normalized(output)
-        self.format = format
+        self.resolvedOutput = output
         self.options = options
     }
 
@@ -95,7 +97,7 @@ public struct RenderSession {
             if h % 2 != 0 { h += delta }
         }
         if plan.evenSizePolicy == .pad, let recipe = format.recipe {
-            (w, h) = EncoderLimits.of(encoder: recipe.encoder).padded(width: w, height: h)
+            (w, h) = recipe.encoder.limits.padded(width: w, height: h)
         }
         return (w, h)
     }
@@ -105,8 +107,8 @@ public struct RenderSession {
     static func checkEncoderLimits(plan: RenderPlan, format: OutputFormat) throws {
         guard let recipe = format.recipe else { return }
         let (width, height) = canvasSize(plan: plan, format: format)
-        guard let problem = EncoderLimits.problem(encoder: recipe.encoder, width: width, height: height) else { return }
-        let limits = EncoderLimits.of(encoder: recipe.encoder)
+        guard let problem = recipe.encoder.sizeProblem(width: width, height: height) else { return }
+        let limits = recipe.encoder.limits
         let padding = plan.evenSizePolicy == .crop && width <= limits.maximumWidth && height <= limits.maximumHeight
         throw PipelineError.unsupported("\(recipe.codec): \(problem)" + (padding ? "; --even pad adds rows or columns of the outside colour to reach it" : "; use another codec or preset"))
     }
@@ -122,7 +124,9 @@ public struct RenderSession {
             format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
         }
         guard let recipe = format.recipe else {
-            if let option = encode.givenOptions.first { throw ParameterError(subject: option.subject, problem: "does not apply to raw RGBA frames") }
+            if let option = encode.givenOptions.first {
+                throw ParameterError(subject: option.subject, problem: "does not apply to raw RGBA frames", origin: encode.sources[option.parameter.key])
+            }
             return format
         }
         try recipe.validate(encode)
@@ -163,8 +167,7 @@ public struct RenderSession {
         let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
         let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = backdrop.map { FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, backdrop: $0) }
-            ?? FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel)
+        let renderer = FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop)
         try backdrop?.checkFailure()
         let template = renderer.template
         let total = plan.frameCount

@@ -43,17 +43,25 @@ public struct ScreenCanvas: Sendable {
     public let canvasWidth: Int, canvasHeight: Int
     /// Drawn over every frame.
     public let overlay: [DrawCommand]
+    /// True when a backdrop layer (the app's own screen) lies under the scene: the scene
+    /// then leaves its own background out (transparent), so the backdrop shows there.
+    public let overBackdrop: Bool
 
     /// A screen of `width` x `height` points at `scale`, on a canvas of its own size unless
     /// `canvasWidth` x `canvasHeight` says otherwise.
-    public init(width: Double, height: Double, scale: Double, canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = []) {
+    public init(width: Double, height: Double, scale: Double, canvasWidth: Int? = nil, canvasHeight: Int? = nil, overlay: [DrawCommand] = [],
+                overBackdrop: Bool = false) {
         self.width = width
         self.height = height
         self.scale = scale
         self.canvasWidth = canvasWidth ?? Int((width * scale).rounded())
         self.canvasHeight = canvasHeight ?? Int((height * scale).rounded())
         self.overlay = overlay
+        self.overBackdrop = overBackdrop
     }
+
+    /// The scene's background: `own`, or transparent over a backdrop.
+    public func background(_ own: RGBA8) -> RGBA8 { overBackdrop ? .transparent : own }
 
     /// The screen of `plan`'s preset on the canvas `layout` gives, with the corner mask
     /// (when the plan asks for it) and black padding beyond the screen.
@@ -61,8 +69,24 @@ public struct ScreenCanvas: Sendable {
         let points = plan.preset.screenPoints.value
         let shapes = WaveShapes(geometry: SceneGeometry(preset: plan.preset))
         self.init(width: points.width, height: points.height, scale: plan.preset.pixelScale, canvasWidth: layout.width,
-                  canvasHeight: layout.height, overlay: FrameScene.outside(plan: plan, shapes: shapes, layout: layout, base: .black))
+                  canvasHeight: layout.height, overlay: NotchWavesScene.outside(plan: plan, shapes: shapes, layout: layout, base: .black),
+                  overBackdrop: plan.backdrop != nil)
     }
+}
+
+/// A scene drawn on an app screen (`ScreenCanvas`): its canvas and screen come from it.
+public protocol ScreenScene: Scene {
+    /// The screen it draws on.
+    var screen: ScreenCanvas { get }
+}
+
+extension ScreenScene {
+    public var canvasWidth: Int { screen.canvasWidth }
+    public var canvasHeight: Int { screen.canvasHeight }
+    /// The screen's width and height in points, and its pixel scale.
+    public var width: Double { screen.width }
+    public var height: Double { screen.height }
+    public var scale: Double { screen.scale }
 }
 
 /// A kind of scene (`--scene NAME`): its options, declared like the render parameters;
@@ -93,15 +117,15 @@ public enum Scenes {
 
     /// The scene `values` ask for (`scene`, default notch-waves), resolved: its options read
     /// against its declarations, parameters that belong to other scenes refused.
-    public static func resolve(_ values: ParameterValues, preset: Preset) throws -> any SceneKind {
-        let name = values[Parameters.scene] ?? NotchWaves.name
-        guard let kind = all.first(where: { $0.name == name }) else {
-            let names = all.map { $0.name }
+    public static func resolve(_ values: ParameterValues, preset: Preset, among registered: [any SceneKind.Type] = all) throws -> any SceneKind {
+        let name = values[Parameters.scene]
+        guard let kind = registered.first(where: { $0.name == name }) else {
+            let names = registered.map { $0.name }
             let hint = EditDistance.hint(for: name, in: names)
             throw values.error(Parameters.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
         }
         try values.checkScope(scene: name, style: name == NotchWaves.name ? values[Parameters.style] : nil)
-        let options = try (values[Parameters.sceneOptions] ?? OptionList()).read(kind.options, option: Parameters.sceneOptions.flag,
+        let options = try values[Parameters.sceneOptions].read(kind.options, option: Parameters.sceneOptions.flag,
                                                                                  owner: "the \(name) scene", source: values.source(of: Parameters.sceneOptions),
                                                                                  baseDirectory: values.baseDirectory)
         return try kind.resolve(values, options: options, preset: preset)
@@ -110,19 +134,9 @@ public enum Scenes {
 
 /// The plan's scene as the renderer builds it.
 extension RenderPlan {
-    /// The resolved scene kind (every plan's scene comes from `Scenes.resolve`).
-    public var sceneKind: any SceneKind {
-        get throws {
-            guard let kind = scene as? any SceneKind else {
-                throw ParameterError(subject: "scene \(scene.name)", problem: "is not a registered scene")
-            }
-            return kind
-        }
-    }
-
     /// The frames of this plan on a canvas laid out by `layout`.
     public func makeScene(layout: CanvasLayout) throws -> any Scene {
-        try sceneKind.makeScene(plan: self, layout: layout)
+        try scene.makeScene(plan: self, layout: layout)
     }
 
     /// The frames of this plan at the plan's own frame size.
@@ -134,8 +148,9 @@ extension RenderPlan {
 extension Scenes {
     /// The plan of `values` on `preset`: the scene resolved, then the rest of the values
     /// (`RenderSession.plan` adds the output's defaults and App Store previews).
-    public static func plan(_ values: ParameterValues, preset: Preset, defaultFPS: Int? = nil) throws -> RenderPlan {
-        let scene = try resolve(values, preset: preset)
+    public static func plan(_ values: ParameterValues, preset: Preset, defaultFPS: Int? = nil,
+                            among registered: [any SceneKind.Type] = all) throws -> RenderPlan {
+        let scene = try resolve(values, preset: preset, among: registered)
         return try values.resolve(preset: preset, scene: scene, defaultFPS: defaultFPS)
     }
 }

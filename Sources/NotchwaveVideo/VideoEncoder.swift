@@ -15,7 +15,7 @@ final class VideoEncoder {
             throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0,
                               message: "this FFmpeg has no \(settings.encoderName) encoder (install a build with it, e.g. Debian's libavcodec-extra)")
         }
-        if let problem = EncoderLimits.problem(encoder: settings.encoderName, width: settings.width, height: settings.height) {
+        if let problem = EncoderKind(rawValue: settings.encoderName)?.sizeProblem(width: settings.width, height: settings.height) {
             throw FFmpegError(function: "avcodec_open2(\(settings.encoderName))", code: 0, message: problem)
         }
         guard let c = avcodec_alloc_context3(codec) else {

@@ -299,3 +299,84 @@ struct BackdropTests {
         }
     }
 }
+
+/// The backdrop as the bottom layer under every scene: where the scene leaves its own
+/// background out (LiquidSwipe's current page, the popup's window), the frame is the
+/// backdrop's pixels exactly; where the scene draws, it is the scene's.
+@Suite("Backdrops under every scene")
+struct SceneBackdropTests {
+    /// A picture of known pixels (r = x, g = y - 3 clamped, b = 77) and a 1 s recording of
+    /// it whose blue channel steps with time, at the tiny preset's size.
+    static func backdrops(_ dir: TemporaryDirectory) throws -> (still: String, video: String) {
+        try BackdropTests.ffmpeg(["-f", "lavfi", "-i", "color=black:s=120x260,format=rgb24,geq=r='X':g='max(Y-3\\,0)':b=77",
+                                  "-frames:v", "1", dir.file("screen.png")])
+        try BackdropTests.ffmpeg(["-f", "lavfi", "-i", "color=c=0x3080C0:s=120x260:r=10:d=1", "-c:v", "ffv1", "-pix_fmt", "bgr0",
+                                  dir.file("recording.mkv")])
+        return (dir.file("screen.png"), dir.file("recording.mkv"))
+    }
+
+    @Test("LiquidSwipe over a still and a recording: the current page is the backdrop, the sliders' ledges the pages they lead to",
+          arguments: [false, true])
+    func liquidSwipe(video: Bool) throws {
+        let dir = TemporaryDirectory()
+        let preset = try BackdropTests.preset(dir)
+        let (still, recording) = try Self.backdrops(dir)
+        let out = dir.file("out.rgba")
+        let run = try BackdropTests.render(preset, video ? recording : still,
+                                           ["--scene", "liquid-swipe", "--duration", "0.3", "--fps", "10", "-o", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try BackdropTests.frames(out)
+        #expect(frames.count == 3)
+        for frame in frames {
+            // Between the sliders (the static pose: the left bump at y = 100, the right one
+            // at y = 300, below this 260 pt screen) the current page is the backdrop. The
+            // recording's colour comes back through 4:2:0 YUV: within a level.
+            for (x, y) in [(60, 20), (80, 150), (40, 240)] {
+                let expected = video ? [0x30, 0x80, 0xC0, 255] : [x, max(y - 3, 0), 77, 255]
+                let got = BackdropTests.pixel(frame, x, y)
+                #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= (video ? 1 : 0) }, "(\(x), \(y)): \(got), the backdrop \(expected)")
+            }
+            // The left wave's ledge is the previous page's colour (the current palette's
+            // last, #F47153), the right one's the next page's (its second, #8DAEF5).
+            #expect(BackdropTests.pixel(frame, 2, 130) == [0xF4, 0x71, 0x53, 255])
+            #expect(BackdropTests.pixel(frame, 117, 50) == [0x8D, 0xAE, 0xF5, 255])
+        }
+    }
+
+    @Test("the popup over a still and a recording: the window is the backdrop under the presenter's tint, the shown popup is its own colour",
+          arguments: [false, true])
+    func popup(video: Bool) throws {
+        let dir = TemporaryDirectory()
+        let preset = try BackdropTests.preset(dir)
+        let (still, recording) = try Self.backdrops(dir)
+        let out = dir.file("out.rgba")
+        let run = try BackdropTests.render(preset, video ? recording : still,
+                                           ["--scene", "popup", "--scene-option", "state=shown", "--scene-option", "size=80x40",
+                                            "--scene-option", "text=", "--scene-option", "button=", "--duration", "0.2", "--fps", "10", "-o", out, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try BackdropTests.frames(out)
+        #expect(frames.count == 2)
+        // (The recording comes back through 4:2:0 YUV, within a level of its colour.)
+        // The presenter's background, Color.red.opacity(0.2) = (255, 59, 48, 51), over the
+        // backdrop, premultiplied and rounded as the compositor does: c' = round(c·a/255) +
+        // round(b·(255−a)/255).
+        func tinted(_ under: [Int]) -> [Int] {
+            let tint = [255, 59, 48]
+            var result: [Int] = []
+            for (t, b) in zip(tint, under) {
+                let top = (Double(t * 51) / 255).rounded(), below = (Double(b * 204) / 255).rounded()
+                result.append(Int(top + below))
+            }
+            return result + [255]
+        }
+        for frame in frames {
+            for (x, y) in [(3, 20), (100, 240)] {
+                let under = video ? [0x30, 0x80, 0xC0] : [x, max(y - 3, 0), 77]
+                let got = BackdropTests.pixel(frame, x, y), want = tinted(under)
+                #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "(\(x), \(y)): \(got), expected \(want)")
+            }
+            // The popup's centre: systemBlue, opaque.
+            #expect(BackdropTests.pixel(frame, 60, 130) == [0, 122, 255, 255])
+        }
+    }
+}

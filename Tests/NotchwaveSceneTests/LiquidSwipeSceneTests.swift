@@ -12,7 +12,7 @@ struct LiquidSwipeSceneTests {
         let options = try LiquidSwipe.options([])
         #expect(options.page == 0 && options.top == .right && options.springs == .head && options.script == nil)
         #expect(options.pageColors.map(\.description) == LiquidSwipeOptions.currentPalette.map(\.description))
-        #expect(options.left == (0, 100) && options.right == (0, 300))
+        #expect(options.left == SliderPose(progress: 0, centerY: 100) && options.right == SliderPose(progress: 0, centerY: 300))
         #expect(LiquidSwipeOptions.currentPalette.first == Color(rgb: 0xF7A695) && LiquidSwipeOptions.palette2019.count == 12)
     }
 
@@ -23,9 +23,10 @@ struct LiquidSwipeSceneTests {
         defer { try? FileManager.default.removeItem(at: script) }
         let options = try LiquidSwipe.options([("page", "2"), ("colors", "#112233,445566"), ("seed", "7"), ("left", "0.25@180"),
                                                     ("right", "1@40.5"), ("top", "left"), ("springs", "article"), ("script", script.path)])
-        #expect(options.page == 2 && options.colors == [Color(rgb: 0x112233), Color(rgb: 0x445566)] && options.seed == 7)
-        #expect(options.left == (0.25, 180) && options.right == (1, 40.5) && options.top == .left && options.springs == .article && options.script == InteractionScript(events: [.tap(side: .left, time: 1)]))
-        #expect(try LiquidSwipe.options([("palette", "2019")]).colors == LiquidSwipeOptions.palette2019)
+        #expect(options.page == 2 && options.colors?.colors == [Color(rgb: 0x112233), Color(rgb: 0x445566)] && options.seed == 7)
+        #expect(options.left == SliderPose(progress: 0.25, centerY: 180) && options.right == SliderPose(progress: 1, centerY: 40.5) && options.top == .left && options.springs == .article && options.script == script.path)
+        #expect(try InteractionScript.load(path: script.path) == InteractionScript(events: [.tap(side: .left, time: 1)]))
+        #expect(try LiquidSwipe.options([("palette", "2019")]).pageColors == LiquidSwipeOptions.palette2019)
         let bad: [(String, String)] = [("page", "-1"), ("colors", "12345"), ("colors", "GGGGGG"), ("palette", "1999"), ("seed", "x"),
                                        ("left", "0.5"), ("left", "1.5@100"), ("right", "0.5@1e9"), ("top", "middle"), ("springs", "soft"),
                                        ("script", ""), ("speed", "2")]
@@ -57,9 +58,7 @@ struct LiquidSwipeSceneTests {
         #expect(pose.left.progress == 0.1 && pose.left.centerY == 150 && pose.right.progress == 0.3 && pose.top == .left)
         #expect(still.drawList(at: 0) == still.drawList(at: 7.5))
 
-        var scripted = options
-        scripted.script = InteractionScript(events: [.tap(side: .left, time: 1)])
-        let moving = LiquidSwipeScene(options: scripted, width: 375, height: 812, scale: 3)
+        let moving = LiquidSwipeScene(options: options, script: InteractionScript(events: [.tap(side: .left, time: 1)]), width: 375, height: 812, scale: 3)
         #expect(moving.pose(at: 0.5) == pose)
         #expect(moving.state(at: 1.35).page == 0 && moving.pose(at: 1.35).page == Color(rgb: 0xF7A695).rgba8)
         #expect(moving.pose(at: 1.35).next == Color(rgb: 0x8DAEF5).rgba8 && moving.pose(at: 1.35).previous == Color(rgb: 0xF47153).rgba8)

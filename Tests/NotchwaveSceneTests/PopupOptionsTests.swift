@@ -11,8 +11,8 @@ struct PopupOptionsTests {
     @Test("defaults: the tutorial's hidden 200x100 systemBlue popup with Popup! and Push me, PV-2022's parameters")
     func defaults() throws {
         let o = try parse([])
-        #expect(o.type == .default && o.position == .bottom && o.verticalPadding == 50 && o.background == .transparent && o.autohide == nil)
-        #expect(o.width == 200 && o.height == 100 && o.color == Color(rgb: 0x007AFF) && o.text == "Popup!" && o.button == "Push me")
+        #expect(o.type == .default && o.position == .bottom && o.verticalPadding == 50 && o.background.color == .transparent && o.autohide == nil)
+        #expect(o.width == 200 && o.height == 100 && o.color.color == Color(rgb: 0x007AFF) && o.text == "Popup!" && o.button == "Push me")
         #expect(o.fontSize == 17 && o.state == .hidden && o.appear == nil && o.script == nil)
         #expect(o.closeOnTap && !o.closeOnTapOutside && o.dragToDismiss)
         #expect(o == PopupOptions())
@@ -25,13 +25,13 @@ struct PopupOptionsTests {
                            ("autohide", "2.5"), ("size", "375x60"), ("color", "green"), ("text", "Saved ✓"), ("button", ""),
                            ("font-size", "22"), ("state", "showing:0.3"), ("appear", "center-scale"), ("close-on-tap", "false"),
                            ("close-on-tap-outside", "true"), ("drag-to-dismiss", "no"), ("script", "p.json")])
-        #expect(o.type == .floater && o.verticalPadding == 24.5 && o.position == .top && o.background == Color(rgb: 0, alpha: 0x80))
-        #expect(o.autohide == 2.5 && o.width == 375 && o.height == 60 && o.color == Color(rgb: 0x34C759) && o.text == "Saved ✓" && o.button.isEmpty)
+        #expect(o.type == .floater && o.verticalPadding == 24.5 && o.position == .top && o.background.color == Color(rgb: 0, alpha: 0x80))
+        #expect(o.autohide == 2.5 && o.width == 375 && o.height == 60 && o.color.color == Color(rgb: 0x34C759) && o.text == "Saved ✓" && o.button.isEmpty)
         #expect(o.fontSize == 22 && o.state == .showing(0.3) && o.appear == .centerScale && !o.closeOnTap && o.closeOnTapOutside && !o.dragToDismiss)
         #expect(o.script == "p.json")
         #expect(try parse([("state", "hiding:1")]).state == .hiding(1))
         #expect(try parse([("state", "shown")]).state == .shown)
-        #expect(try parse([("color", "FF0000")]).color == Color(rgb: 0xFF0000))
+        #expect(try parse([("color", "FF0000")]).color.color == Color(rgb: 0xFF0000))
         #expect(try parse([("type", "toast")]).type == .toast)
         for appear in PopupAppear.allCases { #expect(try parse([("appear", appear.rawValue)]).appear == appear) }
     }

@@ -79,14 +79,18 @@ public protocol AnyParameter: Sendable {
 /// its type, default, valid range or choices, help text and where it applies. The CLI's
 /// options, the job-file reader, `--help`, `notchwave new job`, validation and the
 /// README's option tables all derive from these declarations (`Parameters.all`).
+///
+/// Every parameter has a default, so reading one (`values[parameter]`) never needs a
+/// fallback: a parameter whose default is "none" or depends on other values is declared
+/// with an optional type (`Parameter<Double?>`, default nil) and `defaultText` says what
+/// nil means.
 public struct Parameter<Value: ParameterValue>: AnyParameter {
     public let key: String
     public let flag: String
     public let valueName: String
     public let help: String
-    /// The default, when it is one fixed value (nil when it depends on other values:
-    /// `defaultText` then says how).
-    public let defaultValue: Value?
+    /// The default: what reading the parameter yields when it was not given.
+    public let defaultValue: Value
     public let defaultText: String?
     public let group: ParameterGroup
     public let scope: ParameterScope
@@ -96,7 +100,7 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
 
     /// A parameter. `flag` defaults to `key` in kebab case (`tenBit` → `ten-bit`);
     /// `defaultText` to the default's canonical spelling.
-    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value? = nil,
+    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value,
                 defaultText: String? = nil, group: ParameterGroup, scope: ParameterScope = .everywhere,
                 check: @escaping @Sendable (Value) -> String? = { _ in nil }) {
         self.key = key
@@ -104,7 +108,7 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
         self.valueName = valueName
         self.help = help
         self.defaultValue = defaultValue
-        self.defaultText = defaultText ?? defaultValue.map { Parameters.describe($0.json) }
+        self.defaultText = defaultText ?? Parameters.describeDefault(defaultValue.json)
         self.group = group
         self.scope = scope
         self.isSwitch = false
@@ -128,6 +132,26 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
     }
 }
 
+extension Parameter {
+    /// A parameter with no default value (nil): `defaultText` says what its absence means.
+    /// `check` sees the values given.
+    public init<Wrapped>(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, defaultText: String? = nil,
+                         group: ParameterGroup, scope: ParameterScope = .everywhere,
+                         check: @escaping @Sendable (Wrapped) -> String? = { _ in nil }) where Value == Wrapped? {
+        self.init(key, flag: flag, valueName, help, default: nil, defaultText: defaultText, group: group, scope: scope) { value in
+            value.flatMap(check)
+        }
+    }
+
+    /// A number within `range` with no default value (nil).
+    public init<Wrapped: Comparable>(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, defaultText: String? = nil,
+                                     in range: ClosedRange<Wrapped>, unit: String = "", group: ParameterGroup,
+                                     scope: ParameterScope = .everywhere) where Value == Wrapped? {
+        self.init(key, flag: flag, valueName, help, defaultText: defaultText, group: group, scope: scope,
+                  check: Parameters.rangeCheck(range, unit: unit))
+    }
+}
+
 extension Parameter where Value == Bool {
     /// A switch: `--KEY` turns it on, or, when it is on by default, `--no-KEY` turns it off
     /// (job files write `"KEY": true|false`).
@@ -147,17 +171,32 @@ extension Parameter where Value == Bool {
     }
 
     /// The value the switch sets when given on the command line.
-    public var switchValue: Bool { !(defaultValue ?? false) }
+    public var switchValue: Bool { !defaultValue }
 }
 
 extension Parameter where Value: Comparable & ParameterValue {
     /// A number within `range` (`unit` follows the bounds in messages: "seconds").
-    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value? = nil,
+    public init(_ key: String, flag: String? = nil, _ valueName: String, _ help: String, default defaultValue: Value,
                 defaultText: String? = nil, in range: ClosedRange<Value>, unit: String = "", group: ParameterGroup,
                 scope: ParameterScope = .everywhere) {
-        let bounds = "\(Parameters.describe(range.lowerBound.json)) to \(Parameters.describe(range.upperBound.json))" + (unit.isEmpty ? "" : " \(unit)")
-        self.init(key, flag: flag, valueName, help, default: defaultValue, defaultText: defaultText, group: group, scope: scope) { value in
-            range.contains(value) ? nil : "\(Parameters.describe(value.json)) is out of range (\(bounds))"
+        self.init(key, flag: flag, valueName, help, default: defaultValue, defaultText: defaultText, group: group, scope: scope,
+                  check: Parameters.rangeCheck(range, unit: unit))
+    }
+}
+
+extension Parameters {
+    /// The check of a value against `range`: "12 is out of range (1 to 10 seconds)".
+    public static func rangeCheck<V: Comparable & ParameterValue>(_ range: ClosedRange<V>, unit: String) -> @Sendable (V) -> String? {
+        let bounds = "\(describe(range.lowerBound.json)) to \(describe(range.upperBound.json))" + (unit.isEmpty ? "" : " \(unit)")
+        return { value in range.contains(value) ? nil : "\(describe(value.json)) is out of range (\(bounds))" }
+    }
+
+    /// A default as help shows it; nil for none (a nil optional, an empty option list).
+    static func describeDefault(_ value: JSONOutput) -> String? {
+        switch value {
+        case .null: return nil
+        case let .object(members) where members.isEmpty: return nil
+        default: return describe(value)
         }
     }
 }
@@ -168,10 +207,20 @@ public struct ParameterError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `--period`, `$.variants[1].period (line 5, column 20)`.
     public var subject: String
     public var problem: String
+    /// Where the value was written, when the error is about one value as written (nil for
+    /// a combination of values or a value no one wrote).
+    public var origin: ParameterSource?
     /// An error.
-    public init(subject: String, problem: String) {
+    public init(subject: String, problem: String, origin: ParameterSource? = nil) {
         self.subject = subject
         self.problem = problem
+        self.origin = origin
+    }
+
+    /// True when the value is in a job file (its subject is its JSON path and position).
+    public var isInJobFile: Bool {
+        if case .jobFile? = origin { return true }
+        return false
     }
     public var description: String { "\(subject): \(problem)" }
     /// A bad parameter is a usage error.

@@ -13,6 +13,15 @@ public protocol ParameterValue: Sendable, Equatable {
     var json: JSONOutput { get }
 }
 
+/// An optional value: a parameter whose default is "none" (`Parameter<Double?>`). It is
+/// written as its wrapped value; only the absence of a value is nil.
+extension Optional: ParameterValue where Wrapped: ParameterValue {
+    public static var kind: String { Wrapped.kind }
+    public static func parse(_ text: String) throws(ParameterProblem) -> Wrapped? { try Wrapped.parse(text) }
+    public static func decode(_ node: JSONNode) throws(ParameterProblem) -> Wrapped? { try Wrapped.decode(node) }
+    public var json: JSONOutput { self?.json ?? .null }
+}
+
 /// What is wrong with one value, without saying where it was written (the caller knows).
 public struct ParameterProblem: Error, Sendable, Equatable {
     public var message: String

@@ -43,26 +43,40 @@ public struct ParameterValues: Sendable, Equatable {
     }
 
     /// The file name given for `parameter`, relative to `baseDirectory` when it is relative.
-    public func file(_ parameter: Parameter<String>) -> String? {
-        guard let name = self[parameter] else { return nil }
+    public func file(_ parameter: Parameter<String?>) -> String? { self[parameter].map(file) }
+
+    /// The file `name` names: relative to `baseDirectory` when it is relative.
+    public func file(_ name: String) -> String {
         guard let baseDirectory, !baseDirectory.isEmpty, !name.isEmpty, !name.hasPrefix("/") else { return name }
         return baseDirectory.hasSuffix("/") ? baseDirectory + name : baseDirectory + "/" + name
     }
 
-    /// The value given for `parameter`, or its default.
-    public subscript<V>(_ parameter: Parameter<V>) -> V? {
+    /// The value given for `parameter`, or its declared default. Setting a value (the
+    /// library's callers, tests) records it as given on the command line; setting an
+    /// optional parameter to nil removes it.
+    public subscript<V>(_ parameter: Parameter<V>) -> V {
         get { (slots[parameter.key]?.value as? V) ?? parameter.defaultValue }
         set {
-            if let newValue {
-                slots[parameter.key] = Slot(parameter: parameter, value: newValue, source: .commandLine)
-            } else {
+            if case .null = newValue.json {
                 slots[parameter.key] = nil
+            } else {
+                slots[parameter.key] = Slot(parameter: parameter, value: newValue, source: .commandLine)
             }
+            invalid[parameter.key] = nil
         }
+    }
+
+    /// Forgets the value given for `parameter` (reading it yields its default again).
+    public mutating func remove(_ parameter: any AnyParameter) {
+        slots[parameter.key] = nil
+        invalid[parameter.key] = nil
     }
 
     /// The value given for `parameter`, with no default.
     public func given<V>(_ parameter: Parameter<V>) -> V? { slots[parameter.key]?.value as? V }
+
+    /// The value given for an optional `parameter` (nil when it was not given).
+    public func given<V>(_ parameter: Parameter<V?>) -> V? { (slots[parameter.key]?.value as? V?) ?? nil }
 
     /// True when a value was given for `parameter`.
     public func isGiven(_ parameter: any AnyParameter) -> Bool { slots[parameter.key] != nil }
@@ -80,7 +94,7 @@ public struct ParameterValues: Sendable, Equatable {
             slots[parameter.key] = Slot(parameter: parameter, value: value, source: source)
             invalid[parameter.key] = nil
         } catch {
-            throw ParameterError(subject: source.subject(parameter, option: option), problem: error.message)
+            throw ParameterError(subject: source.subject(parameter, option: option), problem: error.message, origin: source)
         }
     }
 
@@ -102,8 +116,8 @@ public struct ParameterValues: Sendable, Equatable {
 
     /// Sets a typed value directly (the library's callers, tests).
     public mutating func set<V>(_ value: V, for parameter: Parameter<V>, from source: ParameterSource = .commandLine) {
-        slots[parameter.key] = Slot(parameter: parameter, value: value, source: source)
-        invalid[parameter.key] = nil
+        self[parameter] = value
+        if slots[parameter.key] != nil { slots[parameter.key]?.source = source }
     }
 
     /// Where the value for `parameter` was written (nil when it was not given).
@@ -130,7 +144,7 @@ public struct ParameterValues: Sendable, Equatable {
 
     /// An error about `parameter`, named as written.
     public func error(_ parameter: any AnyParameter, _ problem: String) -> ParameterError {
-        ParameterError(subject: subject(parameter), problem: problem)
+        ParameterError(subject: subject(parameter), problem: problem, origin: slots[parameter.key]?.source)
     }
 
     /// `self` with every value `other` gives replaced by `other`'s.

@@ -4,22 +4,22 @@
 /// from these declarations. Adding a parameter is one declaration here, its entry in
 /// `all`, and the code that uses it (`values[Parameters.name]`).
 ///
-/// Scenes and notch-wave styles declare their own options the same way (their
-/// `parameters`), read from `--scene-option` / `--style-option` and `sceneOptions` /
-/// `styleOptions`.
+/// Scenes and notch-wave styles declare their own options as `DeclaredOptions` (one
+/// `Option` per stored setting), read from `--scene-option` / `--style-option` and
+/// `sceneOptions` / `styleOptions`.
 public enum Parameters {
     // MARK: Scene
 
     public static let scene = Parameter<String>("scene", "NAME", "What is drawn: notch-waves, liquid-swipe or popup; see `notchwave scenes`",
                                                 default: "notch-waves", group: .scene)
     public static let sceneOptions = Parameter<OptionList>("sceneOptions", flag: "scene-option", "KEY=VALUE",
-                                                           "A scene's own option (repeatable); see `notchwave scenes`", group: .scene)
+                                                           "A scene's own option (repeatable); see `notchwave scenes`", default: OptionList(), group: .scene)
     public static let style = Parameter<String>("style", "NAME", "Wave style: sharp or smooth; see `notchwave styles`",
                                                 default: "sharp", group: .scene, scope: .scenes(["notch-waves"]))
     public static let styleOptions = Parameter<OptionList>("styleOptions", flag: "style-option", "KEY=VALUE",
                                                            "A style's own option (repeatable); see `notchwave styles`",
-                                                           group: .scene, scope: .scenes(["notch-waves"]))
-    public static let font = Parameter<String>("font", "FILE", "A font file (OTF, TTF) for the scene's text",
+                                                           default: OptionList(), group: .scene, scope: .scenes(["notch-waves"]))
+    public static let font = Parameter<String?>("font", "FILE", "A font file (OTF, TTF) for the scene's text",
                                                defaultText: "Inter Regular from fonts-inter", group: .scene, scope: .scenes(["popup"]))
 
     // MARK: Notch waves (spec section 2)
@@ -30,16 +30,16 @@ public enum Parameters {
                                              in: 1...64, group: .animation, scope: .scenes(["notch-waves"]))
     public static let colors = Parameter<TextList>("colors", "LIST", "Wave colours: iOS system names or #RRGGBB[AA], comma-separated (a list in job files)",
                                                    default: TextList(["red", "green", "blue"]), group: .animation, scope: .scenes(["notch-waves"]))
-    public static let background = Parameter<String>("background", "COLOR", "Colour under the bar, or transparent",
+    public static let background = Parameter<String?>("background", "COLOR", "Colour under the bar, or transparent",
                                                      defaultText: "white; black with appearance dark", group: .animation,
                                                      scope: .scenes(["notch-waves"]))
     public static let appearance = Parameter<Appearance>("appearance", "light|dark", "Palette of named colours", default: .light,
                                                          group: .animation, scope: .scenes(["notch-waves"]))
     public static let start = Parameter<Double>("start", "SECONDS", "When the first wave is emitted", default: 0,
                                                 in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
-    public static let stop = Parameter<Double>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",
+    public static let stop = Parameter<Double?>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",
                                                in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
-    public static let easing = Parameter<EasingCurve>("easing", "CURVE", "Timing curve: ease-in, super-ease-in, ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)",
+    public static let easing = Parameter<EasingCurve?>("easing", "CURVE", "Timing curve: ease-in, super-ease-in, ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)",
                                                       defaultText: "ease-in (sharp), super-ease-in (smooth)", group: .animation,
                                                       scope: .scenes(["notch-waves"]))
     public static let cycle = Parameter<Double>("cycle", "SECONDS", "Loop length of the smooth style's clock", default: 1,
@@ -61,18 +61,16 @@ public enum Parameters {
 
     // MARK: Backdrop
 
-    public static let backdrop = Parameter<String>("backdrop", "FILE", "The app's screen under the animation: a still (PNG, JPEG) or a screen recording (MP4, MOV); replaces the background",
-                                                   group: .backdrop, scope: .scenes(["notch-waves"]))
+    public static let backdrop = Parameter<String?>("backdrop", "FILE", "The app's screen under the scene (the bottom layer): a still (PNG, JPEG) or a screen recording (MP4, MOV); the scene's own background is left out",
+                                                   group: .backdrop)
     public static let backdropStart = Parameter<Double>("backdropStart", "SECONDS", "Seconds into a video backdrop that the first frame shows",
-                                                        default: 0, in: 0...86_400, unit: "seconds", group: .backdrop,
-                                                        scope: .scenes(["notch-waves"]))
-    public static let backdropFit = Parameter<BackdropFit>("backdropFit", "fill|fit|stretch", "A backdrop whose aspect ratio differs from the screen's by more than 1 %: crop, letterbox or stretch it",
-                                                           defaultText: "none: such a backdrop is an error", group: .backdrop,
-                                                           scope: .scenes(["notch-waves"]))
+                                                        default: 0, in: 0...86_400, unit: "seconds", group: .backdrop)
+    public static let backdropFit = Parameter<BackdropFit?>("backdropFit", "fill|fit|stretch", "A backdrop whose aspect ratio differs from the screen's by more than 1 %: crop, letterbox or stretch it",
+                                                           defaultText: "none: such a backdrop is an error", group: .backdrop)
 
     // MARK: Timing
 
-    public static let duration = Parameter<Double>("duration", "SECONDS", "Video length", defaultText: "3, or stop + period x waves + hold with stop, or whole loops with loop",
+    public static let duration = Parameter<Double?>("duration", "SECONDS", "Video length", defaultText: "3, or stop + period x waves + hold with stop, or whole loops with loop",
                                                    in: 0...3600, unit: "seconds", group: .timing)
     public static let offset = Parameter<Double>("offset", "SECONDS", "Start the clip this far into the animation: frame i shows offset + i / fps",
                                                  default: 0, in: 0...3600, unit: "seconds", group: .timing)
@@ -83,17 +81,17 @@ public enum Parameters {
 
     // MARK: Encoding
 
-    public static let codec = Parameter<Codec>("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence)",
+    public static let codec = Parameter<Codec?>("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence)",
                                                defaultText: "from the extension", group: .encoding)
     public static let even = Parameter<EvenSizePolicy>("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one",
                                                        default: .pad, group: .encoding)
     public static let quality = Parameter<Quality>("quality", "LEVEL", "draft, standard, high or lossless (mapping per codec in the README)",
                                                    default: .standard, group: .encoding)
-    public static let crf = Parameter<Int>("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding quality",
+    public static let crf = Parameter<Int?>("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding quality",
                                            in: 0...63, group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
-    public static let bitrate = Parameter<BitRate>("bitrate", "RATE", "Target bit rate (4M, 800k) instead of constant quality",
+    public static let bitrate = Parameter<BitRate?>("bitrate", "RATE", "Target bit rate (4M, 800k) instead of constant quality",
                                                    group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
-    public static let speed = Parameter<SpeedPreset>("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)",
+    public static let speed = Parameter<SpeedPreset?>("speed", "PRESET", "Encoder speed: ultrafast ... veryslow (x264/x265 names; mapped for vp9/av1)",
                                                      defaultText: "per quality", group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
     public static let tenBit = Parameter<Bool>(switch: "tenBit", "10-bit output (hevc; prores is always 10-bit)", group: .encoding,
                                                scope: .codecs([.hevc, .prores]))
@@ -102,11 +100,11 @@ public enum Parameters {
 
     // MARK: App Store preview
 
-    public static let profile = Parameter<OutputProfile>("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)",
+    public static let profile = Parameter<OutputProfile?>("profile", "NAME", "app-preview: a file App Store Connect accepts as an app preview (resolution of the device's class, <= 30 fps, H.264 High <= 4.0, 10-12 Mbit/s, stereo AAC, 15-30 s)",
                                                          group: .appPreview)
-    public static let audio = Parameter<String>("audio", "FILE", "With profile app-preview: the sound track, trimmed or padded to the video",
+    public static let audio = Parameter<String?>("audio", "FILE", "With profile app-preview: the sound track, trimmed or padded to the video",
                                                 defaultText: "silence", group: .appPreview)
-    public static let poster = Parameter<Double>("poster", "SECONDS", "With profile app-preview: also write the frame at this time as NAME-poster.png",
+    public static let poster = Parameter<Double?>("poster", "SECONDS", "With profile app-preview: also write the frame at this time as NAME-poster.png",
                                                  in: 0...3600, unit: "seconds", group: .appPreview)
     public static let landscape = Parameter<Bool>(switch: "landscape", "With profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise",
                                                   group: .appPreview)

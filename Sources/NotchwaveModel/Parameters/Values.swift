@@ -182,10 +182,12 @@ public struct OptionList: ParameterValue {
                 let hint = EditDistance.hint(for: entry.key, in: known)
                 var subject = "--\(option) \(entry.key)"
                 if case let .jobFile(path, position) = entrySource { subject = "\(path) (\(position))" }
-                throw ParameterError(subject: subject, problem: "\(owner) has no option '\(entry.key)'\(hint) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+                throw ParameterError(subject: subject, problem: "\(owner) has no option '\(entry.key)'\(hint) (it takes \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+                                     origin: entrySource)
             }
             try values.set(entry.input, for: declaration, from: entrySource)
         }
         return values
     }
 }
+

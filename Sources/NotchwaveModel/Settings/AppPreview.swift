@@ -112,13 +112,13 @@ public struct AppPreviewRequest: Sendable, Equatable {
         }
     }
 
-    /// Checks a resolved plan against the specification: its length and frame rate, and
-    /// that the device has a display class.
-    public static func check(_ plan: RenderPlan, values: ParameterValues = ParameterValues()) throws(ParameterError) -> AppStoreDisplayClass {
-        guard let displayClass = plan.preset.appStoreClass?.value else {
-            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(plan.preset.name) has no App Store display class (app previews are for the iPhone presets)")
+    /// Checks a resolved clip on `preset` of `frames` frames at `fps` against the
+    /// specification: its length, and that the device has a display class.
+    public static func check(preset: Preset, frames: Int, fps: Int, values: ParameterValues = ParameterValues()) throws(ParameterError) -> AppStoreDisplayClass {
+        guard let displayClass = preset.appStoreClass?.value else {
+            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(preset.name) has no App Store display class (app previews are for the iPhone presets)")
         }
-        let seconds = Double(plan.frameCount) / Double(plan.fps)
+        let seconds = Double(frames) / Double(fps)
         let hint = values.isGiven(Parameters.stop) ? " (with a stop, add \(values.mention(Parameters.hold, to: Parameters.stop)) to reach 15 s)"
             : values[Parameters.loop] == true ? " (choose \(values.mention(Parameters.loops, to: Parameters.loop)))" : ""
         guard seconds >= AppPreviewSpec.duration.lowerBound - 1e-9, seconds <= AppPreviewSpec.duration.upperBound + 1e-9 else {
@@ -130,13 +130,13 @@ public struct AppPreviewRequest: Sendable, Equatable {
 
 extension ParameterValues {
     /// The App Store preview these values ask for (nil without `profile app-preview`).
-    func appPreview() throws(ParameterError) -> AppPreviewRequest? {
+    public func appPreview() throws(ParameterError) -> AppPreviewRequest? {
         guard self[Parameters.profile] == .appPreview else {
             for parameter in [Parameters.audio as any AnyParameter, Parameters.poster, Parameters.landscape] where isGiven(parameter) {
                 throw error(parameter, "belongs to \(mention(Parameters.profile, "app-preview", to: parameter))")
             }
             return nil
         }
-        return AppPreviewRequest(audio: file(Parameters.audio), poster: self[Parameters.poster], landscape: self[Parameters.landscape] ?? false)
+        return AppPreviewRequest(audio: file(Parameters.audio), poster: self[Parameters.poster], landscape: self[Parameters.landscape])
     }
 }

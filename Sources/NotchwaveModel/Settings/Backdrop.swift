@@ -70,7 +70,7 @@ public struct BackdropPlacement: Sendable, Equatable {
 
 extension ParameterValues {
     /// The backdrop these values ask for, checked (nil without one).
-    func backdrop() throws(ParameterError) -> Backdrop? {
+    public func backdrop() throws(ParameterError) -> Backdrop? {
         guard let path = file(Parameters.backdrop) else {
             if isGiven(Parameters.backdropStart) { throw error(Parameters.backdropStart, "offsets a video backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropStart))") }
             if isGiven(Parameters.backdropFit) { throw error(Parameters.backdropFit, "places a backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropFit))") }
@@ -80,6 +80,6 @@ extension ParameterValues {
         if isGiven(Parameters.background) {
             throw error(Parameters.background, "the backdrop is the background; give one of \(subject(Parameters.background)) and \(subject(Parameters.backdrop))")
         }
-        return Backdrop(path: path, start: self[Parameters.backdropStart] ?? 0, fit: self[Parameters.backdropFit])
+        return Backdrop(path: path, start: self[Parameters.backdropStart], fit: self[Parameters.backdropFit])
     }
 }

@@ -27,6 +27,8 @@ public struct EncodeRequest: Sendable, Equatable {
     /// How messages name each encoder parameter that was given (`--crf`, or its JSON
     /// path with line and column), by key.
     public var given: [String: String]
+    /// Where each encoder parameter that was given was written, by key.
+    public var sources: [String: ParameterSource] = [:]
 
     /// A request (defaults: standard quality, 8-bit, sierra2_4a dithering).
     public init(codec: Codec? = nil, quality: Quality = .standard, crf: Int? = nil, bitrate: BitRate? = nil,
@@ -43,11 +45,12 @@ public struct EncodeRequest: Sendable, Equatable {
 
     /// The encoder parameters `values` give.
     public init(_ values: ParameterValues) {
-        self.init(codec: values[Parameters.codec], quality: values[Parameters.quality] ?? .standard, crf: values[Parameters.crf],
-                  bitrate: values[Parameters.bitrate], speed: values[Parameters.speed], tenBit: values[Parameters.tenBit] ?? false,
-                  dither: values[Parameters.dither] ?? .sierra24a)
+        self.init(codec: values[Parameters.codec], quality: values[Parameters.quality], crf: values[Parameters.crf],
+                  bitrate: values[Parameters.bitrate], speed: values[Parameters.speed], tenBit: values[Parameters.tenBit],
+                  dither: values[Parameters.dither])
         for parameter in Parameters.inGroups([.encoding]) where ![Parameters.codec.key, Parameters.even.key].contains(parameter.key) && values.isGiven(parameter) {
             given[parameter.key] = values.subject(parameter)
+            sources[parameter.key] = values.source(of: parameter)
         }
     }
 
@@ -62,7 +65,8 @@ public struct EncodeRequest: Sendable, Equatable {
     public func problem(for codec: Codec) -> ParameterError? {
         for (parameter, subject) in givenOptions {
             if case let .codecs(codecs) = parameter.scope, !codecs.contains(codec) {
-                return ParameterError(subject: subject, problem: "does not apply to \(codec.rawValue) (it applies to \(parameter.scope.summary))")
+                return ParameterError(subject: subject, problem: "does not apply to \(codec.rawValue) (it applies to \(parameter.scope.summary))",
+                                      origin: sources[parameter.key])
             }
         }
         return nil

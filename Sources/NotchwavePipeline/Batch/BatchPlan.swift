@@ -112,7 +112,7 @@ public struct BatchPlan: Sendable {
         var request = job.defaults.overridden(by: variant.parameters)
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
-        let scene = request[Parameters.scene] ?? NotchWaves.name
+        let scene = request[Parameters.scene]
         // What {style} and the manifest call the look: the style, or another scene's name.
         let look = scene == NotchWaves.name ? style : scene
         // The styles axis is the notch waves'; other scenes are drawn once per item.
@@ -129,31 +129,31 @@ public struct BatchPlan: Sendable {
         func substitute(codec: String) {
             let values: [String: String] = [
                 "preset": preset.id, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
-                "codec": codec, "appearance": (request[Parameters.appearance] ?? .light).rawValue,
-                "fps": String(plan?.fps ?? request[Parameters.fps] ?? 60),
-                "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? 3),
+                "codec": codec, "appearance": request[Parameters.appearance].rawValue,
+                "fps": String(plan?.fps ?? request[Parameters.fps]),
+                "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? RenderPlan.defaultDuration),
             ]
             output = job.outputTemplate
             for (key, value) in values { output = output.replacingOccurrences(of: "{\(key)}", with: value) }
         }
-        substitute(codec: format.codec?.rawValue ?? OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first?.rawValue ?? format.ext)
+        let fallbackCodec = format.codec?.rawValue ?? OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first?.rawValue ?? format.ext
+        substitute(codec: fallbackCodec)
         do {
             let resolved = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
             plan = resolved
-            // The format of the real output path must take these parameters too (alpha,
-            // codec options, ...); its codec names {codec}.
-            let provisional = (directory as NSString).appendingPathComponent(output)
-            var decided = try RenderSession.format(plan: resolved, output: provisional)
-            substitute(codec: decided.codecName)
+            // {codec} names the codec this output path is written with: known from the
+            // path's form and the request, before the format is decided (once, for the
+            // real path, which must take these parameters too: alpha, codec options, ...).
+            substitute(codec: OutputFormat.codecName(path: OutputPath.normalized((directory as NSString).appendingPathComponent(output)),
+                                                     request: resolved.encoding) ?? fallbackCodec)
             let path = (directory as NSString).appendingPathComponent(output)
-            // Decided again only when {codec} changed the path.
-            if path != provisional { decided = try RenderSession.format(plan: resolved, output: path) }
+            let decided = try RenderSession.format(plan: resolved, output: OutputPath.normalized(path))
             // A preview's own checks (container, encoder options, poster time, sound file).
             if let preview = resolved.appPreview {
                 _ = try RenderSession.previewSetup(plan: resolved, output: path, preview: preview)
             }
             outputFormat = decided
-        } catch let error as ParameterError where error.subject.hasPrefix("$") {
+        } catch let error as ParameterError where error.isInJobFile {
             // A bad value: its own JSON path, line and column say where.
             problem = "\(job.file): \(error.subject), format \(format.name): \(error.problem)"
             plan = nil

@@ -174,7 +174,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let parent = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            let session = try RenderSession(plan: plan, output: path, format: format, options: RenderOptions(workers: workers))
+            let session = RenderSession(plan: plan, output: ResolvedOutput(path: path, format: format), options: RenderOptions(workers: workers))
             let result = try session.run(cancellation: cancellation)
             let digest = try OutputDigest.of(paths: files)
             var entry = ManifestEntry(item: item, status: "ok")

@@ -70,7 +70,7 @@ public struct PipelineBenchmark {
                 // (a) and (b) alternate, three times each, and the best run of each
                 // counts: the machine's state drifts less between neighbouring runs, and
                 // the first run also pays for first-touch page faults.
-                let session = try RenderSession(plan: plan, output: output, format: format, options: RenderOptions(workers: workers))
+                let session = RenderSession(plan: plan, output: ResolvedOutput(path: output, format: format), options: RenderOptions(workers: workers))
                 for _ in 0..<3 {
                     encoderSeconds = min(encoderSeconds, try PipelineBenchmark.encode(stored, renderer: renderer, settings: settings,
                                                                                        container: container, path: encoderOnly))

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveScene
 import NotchwaveRaster
 import NotchwaveVideo
 

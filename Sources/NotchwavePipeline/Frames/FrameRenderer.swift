@@ -1,9 +1,12 @@
+import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
 
-/// Renders a scene's frames: the whole frame once into a template (the rows outside the
-/// bar never change), then each frame's changing rows only, into a small slice canvas
-/// that holds just those rows.
+/// Renders a plan's layers into frames: the scene's draw list rasterized in one pass, faded
+/// by the scene layer's opacity at that time (`LayerShowing`), then put over the backdrop
+/// layer when there is one. The whole frame is rendered once into a template (rows that
+/// cannot change, such as those outside the bar, are never rendered again), then each
+/// frame's changing rows only, into a small slice canvas that holds just those rows.
 public final class FrameRenderer: @unchecked Sendable {
     /// The scene.
     public let scene: any Scene
@@ -17,31 +20,40 @@ public final class FrameRenderer: @unchecked Sendable {
     public let dynamicRows: Range<Int>
     /// The app's screen under every frame, if any.
     let backdrop: BackdropFrames?
+    /// When the scene's layer shows, and how opaque.
+    public let showing: LayerShowing
 
-    /// A renderer for `scene`; renders the template at once.
-    public init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd) {
-        self.scene = scene
-        self.time = time
-        self.kernel = kernel
-        dynamicRows = scene.dynamicRows
-        backdrop = nil
-        template = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<scene.canvasHeight)
+    /// A renderer for `scene` shown as `showing` says; renders the template at once.
+    public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd, showing: LayerShowing = LayerShowing()) {
+        self.init(scene: scene, time: time, kernel: kernel, showing: showing, backdrop: nil)
     }
 
-    /// A renderer drawing `scene` over `backdrop`: a still backdrop is under the template
-    /// and each frame's changing rows; a video backdrop changes every row of every frame.
-    init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, backdrop: BackdropFrames) {
+    /// A renderer drawing `scene` over `backdrop` (when there is one): a still backdrop is
+    /// under the template and each frame's changing rows; a video backdrop, or a scene
+    /// layer whose opacity changes, changes every row of every frame.
+    init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, showing: LayerShowing = LayerShowing(),
+         backdrop: BackdropFrames?) {
         self.scene = scene
         self.time = time
         self.kernel = kernel
+        self.showing = showing
         self.backdrop = backdrop
         let height = scene.canvasHeight
-        dynamicRows = backdrop.isStill ? scene.dynamicRows : 0..<height
+        dynamicRows = (backdrop?.isStill ?? true) && showing.isAlwaysOpaque ? scene.dynamicRows : 0..<height
         template = Canvas(width: scene.canvasWidth, height: height)
         Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<height)
-        template.putUnder(backdrop.canvas(frame: 0))
-        backdrop.release(0)
+        compose(frame: 0, into: template, originY: 0)
+    }
+
+    /// The layers around the rasterized scene in `canvas` (rows from `originY`): the
+    /// scene faded by its layer's opacity at frame `index`'s time, then put over the
+    /// backdrop's picture of that frame.
+    private func compose(frame index: Int, into canvas: Canvas, originY: Int) {
+        if !showing.isAlwaysOpaque { canvas.fade(by: showing.opacity(at: time(index))) }
+        if let backdrop {
+            canvas.putUnder(backdrop.canvas(frame: index), originY: originY)
+            backdrop.release(index)
+        }
     }
 
     /// A canvas for the dynamic rows of one frame (row 0 is `dynamicRows.lowerBound`).
@@ -53,20 +65,14 @@ public final class FrameRenderer: @unchecked Sendable {
     /// `rasterizer` (one per thread).
     public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) {
         rasterizer.render(scene.drawList(at: time(index)), into: slice, rows: dynamicRows, originY: dynamicRows.lowerBound)
-        if let backdrop {
-            slice.putUnder(backdrop.canvas(frame: index), originY: dynamicRows.lowerBound)
-            backdrop.release(index)
-        }
+        compose(frame: index, into: slice, originY: dynamicRows.lowerBound)
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
     public func renderFull(frame index: Int) -> Canvas {
         let canvas = Canvas(width: template.width, height: template.height)
         Rasterizer(kernel: kernel).render(scene.drawList(at: time(index)), into: canvas, rows: 0..<canvas.height)
-        if let backdrop {
-            canvas.putUnder(backdrop.canvas(frame: index))
-            backdrop.release(index)
-        }
+        compose(frame: index, into: canvas, originY: 0)
         return canvas
     }
 }

@@ -28,10 +28,10 @@ public enum OutputFormat: Sendable, Equatable {
     /// directory (an existing one, or a path ending in `/`) or a `%05d.png` pattern, else
     /// the container of the extension with `request.codec` (or its default codec).
     /// `alpha` selects the pixel format that carries transparency where one exists.
-    public static func resolve(path given: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
-        let path = OutputPath.normalized(given)
+    /// `path` is normalised (`OutputPath.normalized`).
+    public static func resolve(path: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
         let codec = request.codec
-        let ext = path == "-" ? "" : (path as NSString).pathExtension.lowercased()
+        let ext = OutputPath.fileExtension(path)
         if path == "-" || ext == "rgba" {
             if let codec { throw PipelineError.unsupported("codec \(codec.rawValue) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))") }
             return .rawRGBA
@@ -64,6 +64,20 @@ public enum OutputFormat: Sendable, Equatable {
             throw PipelineError.unsupported("codec \(chosen.rawValue) cannot be written to .\(ext) (use \(entry.codecs.map(\.rawValue).joined(separator: ", ")))")
         }
         return .video(try VideoRecipe.make(codec: chosen, container: ext, alpha: alpha, tenBit: request.tenBit))
+    }
+
+    /// The codec `path` (normalised) is written with for `request`, from the path's form
+    /// alone (the name `{codec}` gives in batch outputs): `rgba` for raw frames, `png` for
+    /// a sequence, else the requested or the container's default codec; nil for a path
+    /// whose extension names no container. `resolve` decides the same and checks it.
+    public static func codecName(path: String, request: EncodeRequest) -> String? {
+        let ext = OutputPath.fileExtension(path)
+        if path == "-" || ext == "rgba" { return "rgba" }
+        var isDirectory: ObjCBool = false
+        let existingDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || request.codec == .png { return Codec.png.rawValue }
+        guard let entry = containers.first(where: { $0.ext == ext }) else { return nil }
+        return (request.codec ?? entry.codecs[0]).rawValue
     }
 
     /// A pattern must have exactly one integer field, like `%05d` (a width of at most two

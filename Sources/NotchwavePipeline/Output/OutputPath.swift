@@ -1,3 +1,5 @@
+import Foundation
+
 /// User-given paths, made safe for Foundation's path functions.
 public enum OutputPath {
     /// `path` with every run of slashes collapsed into one (`a//b` → `a/b`, a trailing
@@ -14,5 +16,10 @@ public enum OutputPath {
             result.append(character)
         }
         return result
+    }
+
+    /// The extension of a normalised path, lowercased (empty for `-` and for none).
+    public static func fileExtension(_ path: String) -> String {
+        path == "-" ? "" : (path as NSString).pathExtension.lowercased()
     }
 }

@@ -19,6 +19,26 @@ extension Canvas {
         }
     }
 
+    /// Multiplies every premultiplied channel of the canvas by `opacity` (0...1, taken as
+    /// the nearest 8-bit alpha `a`): each byte `c` becomes `round(c × a / 255)`, a layer's
+    /// opacity applied before it is put over the layers below.
+    public func fade(by opacity: Double) {
+        let a = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        guard a < 255 else { return }
+        for r in 0..<height {
+            let words = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let word = words[x]
+                guard word != 0 else { continue }
+                var result: UInt32 = 0
+                for shift in stride(from: UInt32(0), through: 24, by: 8) {
+                    result |= Blend.div255(((word >> shift) & 0xFF) * a) << shift
+                }
+                words[x] = result
+            }
+        }
+    }
+
     /// `top` over `bottom`, premultiplied, each channel rounded.
     @inline(__always)
     static func over(_ top: UInt32, _ bottom: UInt32) -> UInt32 {

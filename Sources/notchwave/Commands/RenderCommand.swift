@@ -38,8 +38,8 @@ enum RenderCommand: Command {
         try args.checkPositionals([], required: 0)
         let request = try RenderParameters.request(args)
         let workers = try args.int("workers", in: 1...256)
-        let output = OutputPath.normalized(args.string("output") ?? "notchwave.mp4")
-        let plan = try RenderParameters.plan(args, request: request, output: output)
+        let (plan, resolved) = try ResolvedOutput.resolve(request, preset: try RenderParameters.preset(args), output: args.string("output") ?? "notchwave.mp4")
+        let output = resolved.path
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")
         }
@@ -53,7 +53,7 @@ enum RenderCommand: Command {
             report = { done, total in progress.update(done: done, total: total) }
         }
         let options = RenderOptions(workers: workers, noOverwrite: args.has("no-overwrite"), progress: report)
-        let session = try RenderSession(plan: plan, output: output, options: options)
+        let session = RenderSession(plan: plan, output: resolved, options: options)
         let result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
         progress?.finish()
         if args.has("json") {

@@ -1,6 +1,7 @@
 import Foundation
 import NotchwavePipeline
 import NotchwaveModel
+import NotchwaveScene
 
 /// The render parameters on the command line: their options are derived from the
 /// registry (`Parameters.all`), and so are their help lines and the reading of their values.
@@ -59,7 +60,7 @@ enum RenderParameters {
     /// The plan for an output named `output` (its format may set defaults, such as GIF's
     /// frame rate).
     static func plan(_ args: ParsedArguments, request: RenderRequest, output: String) throws -> RenderPlan {
-        try RenderSession.plan(request, preset: try preset(args), outputExtension: (output as NSString).pathExtension)
+        try RenderSession.plan(request, preset: try preset(args), outputExtension: OutputPath.fileExtension(output))
     }
 }
 

@@ -103,9 +103,7 @@ enum FuzzTargets {
     static func script(_ bytes: [UInt8]) {
         guard let text = try? TextInput.decode(bytes, file: "script.json"),
               let script = try? InteractionScript.decode(text, file: "script.json") else { return }
-        var options = LiquidSwipeOptions()
-        options.script = script
-        let scene = LiquidSwipeScene(options: options, width: 375, height: 812, scale: 0.25)
+        let scene = LiquidSwipeScene(options: LiquidSwipeOptions(), script: script, width: 375, height: 812, scale: 0.25)
         FrameExport.exerciseTopRows(of: scene, times: [0, 0.3, 1.1, 2.5, 7, 60])
     }
 

@@ -1,4 +1,5 @@
 import NotchwaveModel
+import NotchwaveTimeline
 
 /// How one value animates to a new target.
 public enum ValueAnimation: Sendable, Equatable {

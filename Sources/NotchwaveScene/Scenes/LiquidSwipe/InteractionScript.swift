@@ -1,3 +1,4 @@
+import NotchwaveModel
 import Foundation
 
 /// A screen edge a gesture belongs to (LiquidSwipe's sliders).

@@ -1,4 +1,5 @@
 import NotchwaveModel
+import NotchwaveTimeline
 
 /// One wave alive at a time: its emission index, phase and colour.
 public struct WaveState: Sendable, Equatable {

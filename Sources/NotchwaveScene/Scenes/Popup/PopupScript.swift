@@ -1,3 +1,4 @@
+import NotchwaveModel
 /// One event of a scripted popup (spec 4.1, 4.2).
 public enum PopupEvent: Sendable, Equatable {
     /// `isPresented = true` (the presenter's button pressed) at `time`; `autohide`, when

@@ -11,7 +11,7 @@ public enum MaskFill: Sendable, Equatable {
 
 /// The notch waves' frames as draw lists: the background, the style's waves, the cutout
 /// and the corner mask, in the spec's painting order, for a canvas of a given size.
-public struct FrameScene: Scene {
+public struct NotchWavesScene: Scene {
     /// The resolved plan.
     public let plan: RenderPlan
     /// The device in pixels.
@@ -40,7 +40,7 @@ public struct FrameScene: Scene {
         if plan.drawsCutout, let cutout = shapes.cutout() {
             after.append(DrawCommand(shape: cutout, paint: .solid(.black)))
         }
-        after += FrameScene.outside(plan: plan, shapes: shapes, layout: layout, base: base)
+        after += NotchWavesScene.outside(plan: plan, shapes: shapes, layout: layout, base: base)
         fixedAfter = after
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NotchwaveModel
+import NotchwaveScene
 import NotchwaveTimeline
 
 @Suite("LiquidSwipe's scripted time line (spec 3.6)")

@@ -1,4 +1,5 @@
 import NotchwaveModel
+import NotchwaveTimeline
 
 /// One animated value of a scripted time line (LiquidSwipe, PopupView): segments, each from
 /// its start time until the next one's.

@@ -1,4 +1,5 @@
 import NotchwaveModel
+import NotchwaveTimeline
 
 /// One smooth wave in a frame.
 public struct SmoothWaveState: Sendable, Equatable {

@@ -22,10 +22,9 @@ import NotchwaveTimeline
 /// Labels are `fontSize` points; a label is centred on its line box (the font's ascender
 /// to descender) and on its advance width, as SwiftUI centres a `Text` frame. Positions
 /// are exact (no pixel snapping: the offset is an animated render transform).
-public struct PopupScene: Scene {
-    public let canvasWidth: Int, canvasHeight: Int
-    /// The screen in points and the pixel scale.
-    public let width: Double, height: Double, scale: Double
+public struct PopupScene: ScreenScene {
+    /// The screen: its size in points, pixel scale, canvas and overlay.
+    public let screen: ScreenCanvas
     /// The popup's places.
     public let layout: PopupLayout
     /// The options as given.
@@ -35,8 +34,9 @@ public struct PopupScene: Scene {
     private let buttonLabel: Shape
     /// The popup's label in pixels, its origin at the popup's centre.
     private let popupLabel: [Contour]
-    /// Drawn over every frame (the corner mask, padding for even sizes).
-    private let overlay: [DrawCommand]
+    /// The window behind the presenter: white, or transparent over a backdrop (the app's
+    /// screen shows there, under the presenter's tint, the dimming and the popup).
+    private let window: RGBA8
 
     /// The presenter's background: `Color.red.opacity(0.2)`.
     public static let presenterBackground = RGBA8(r: 255, g: 59, b: 48, a: 51)
@@ -55,12 +55,9 @@ public struct PopupScene: Scene {
     /// The scene on `screen` (its canvas and overlay).
     public init(options: PopupOptions, script: PopupScript?, screen: ScreenCanvas, font: Font?) {
         self.options = options
-        width = screen.width
-        height = screen.height
-        scale = screen.scale
-        canvasWidth = screen.canvasWidth
-        canvasHeight = screen.canvasHeight
-        overlay = screen.overlay
+        self.screen = screen
+        let (width, height, scale) = (screen.width, screen.height, screen.scale)
+        window = screen.background(.white)
         layout = PopupLayout(options: options, width: width, height: height)
         initial = PopupState(options.state)
         timeline = script != nil || options.autohide != nil ? PopupTimeline(script: script ?? PopupScript(events: []), options: options) : nil
@@ -71,7 +68,7 @@ public struct PopupScene: Scene {
             let baseline = centerY + Double(font.ascender + font.descender) / 2 * em
             return font.path(text, size: size, x: centerX - font.width(of: text, size: size) / 2, baseline: baseline)
         }
-        let canvas = (width: Double(self.canvasWidth), height: Double(self.canvasHeight))
+        let canvas = (width: Double(screen.canvasWidth), height: Double(screen.canvasHeight))
         buttonLabel = Contour.visible(Contour.split(label(options.button, centerX: width * scale / 2, centerY: height * scale / 2)),
                                       scale: 1, dx: 0, dy: 0, width: canvas.width, height: canvas.height).shape(fillRule: .nonZero)
         popupLabel = Contour.split(label(options.text, centerX: 0, centerY: 0))
@@ -102,7 +99,7 @@ public struct PopupScene: Scene {
         let screen = Shape.rectangle(x0: 0, y0: 0, x1: w, y1: h)
         var commands = [DrawCommand(shape: screen, paint: .solid(Self.presenterBackground))]
         if !buttonLabel.bands.isEmpty { commands.append(DrawCommand(shape: buttonLabel, paint: .solid(Self.buttonColor))) }
-        let dim = options.background
+        let dim = options.background.color
         let dimAlpha = (Double(dim.alpha) * Swift.min(Swift.max(s.background, 0), 1)).rounded()
         if dimAlpha > 0 {
             commands.append(DrawCommand(shape: screen, paint: .solid(RGBA8(r: dim.red, g: dim.green, b: dim.blue, a: UInt8(dimAlpha)))))
@@ -113,7 +110,7 @@ public struct PopupScene: Scene {
         let hw = options.width * k * scale / 2, hh = options.height * k * scale / 2
         // Skip a popup wholly off the screen (hidden) or shrunk to nothing.
         if k > 0, cx + hw > 0, cx - hw < Double(w), cy + hh > 0, cy - hh < Double(h) {
-            let c = options.color
+            let c = options.color.color
             commands.append(DrawCommand(shape: .rectangle(x0: Float(cx - hw), y0: Float(cy - hh), x1: Float(cx + hw), y1: Float(cy + hh)),
                                         paint: .solid(RGBA8(r: c.red, g: c.green, b: c.blue, a: c.alpha))))
             let label = Contour.visible(popupLabel, scale: k, dx: cx, dy: cy, width: Double(w), height: Double(h))
@@ -121,7 +118,7 @@ public struct PopupScene: Scene {
                 commands.append(DrawCommand(shape: label.shape(fillRule: .nonZero), paint: .solid(Self.textColor)))
             }
         }
-        return DrawList(base: .white, commands: commands + overlay)
+        return DrawList(base: window, commands: commands + self.screen.overlay)
     }
 }
 

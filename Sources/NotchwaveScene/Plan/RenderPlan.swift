@@ -1,22 +1,7 @@
-/// Which part of the screen a frame shows.
-public enum Region: String, Sendable, CaseIterable {
-    /// The whole screen.
-    case screen
-    /// Only the top strip down to the bottom of the bar (for overlays).
-    case bar
-}
+import NotchwaveModel
 
-/// What to do when a codec needs even frame sizes and the preset's size is odd.
-public enum EvenSizePolicy: String, Sendable, CaseIterable {
-    /// Add one column / row of the frame's outside colour on the right / bottom.
-    case pad
-    /// Drop the last column / row.
-    case crop
-}
-
-/// A scene as resolved: its options read and checked, any script loaded, its style built
-/// (the scene module's `SceneKind` types conform). The model sees only what a plan needs
-/// without pixels; the renderer builds frames from the scene module's side of it.
+/// What a plan needs of its scene, resolved (its options read and checked, any script
+/// loaded, its style built): every `SceneKind` is one.
 public protocol PlannedScene: Sendable {
     /// The scene's name (`notch-waves`).
     var name: String { get }
@@ -31,14 +16,24 @@ public protocol PlannedScene: Sendable {
     var json: JSONOutput { get }
 }
 
+/// One layer of a frame. A frame is its plan's layers composed bottom first, each over
+/// the ones below, on one canvas: the backdrop (the app's screen: a still or a recording),
+/// then the scene.
+public enum Layer: Sendable {
+    /// The app's screen: a picture or a recording, fitted to the screen, opaque.
+    case backdrop(Backdrop)
+    /// The scene's draw lists, shown as `showing` says.
+    case scene(any SceneKind, LayerShowing)
+}
+
 /// A fully resolved render: every default applied and every value read and checked; no
 /// text is left to parse. Built once per output by `RenderSession.plan`; the renderer and
 /// the encoder only read it.
 public struct RenderPlan: Sendable, Equatable {
     /// The device.
     public var preset: Preset
-    /// What is drawn.
-    public var scene: any PlannedScene
+    /// What is drawn: the scene, resolved (it builds its own frames; nothing is downcast).
+    public var scene: any SceneKind
     /// Frames per second.
     public var fps: Int
     /// Video length in seconds.
@@ -53,15 +48,18 @@ public struct RenderPlan: Sendable, Equatable {
     public var masksCorners: Bool
     /// How odd sizes are made even where a codec needs it.
     public var evenSizePolicy: EvenSizePolicy
-    /// The app's screen under the animation, if any (then the background is transparent).
+    /// The app's screen under the scene, if any (then the scene's own background is
+    /// transparent): the bottom layer.
     public var backdrop: Backdrop?
+    /// When the scene's layer shows and how opaque it is.
+    public var sceneShowing = LayerShowing()
     /// With `--profile app-preview`: the output is an App Store preview.
     public var appPreview: AppPreviewRequest?
     /// How the video is encoded.
     public var encoding: EncodeRequest
 
     /// A plan; see `ParameterValues.resolve` for the defaults.
-    public init(preset: Preset, scene: any PlannedScene, fps: Int, duration: Double, region: Region = .screen,
+    public init(preset: Preset, scene: any SceneKind, fps: Int, duration: Double, region: Region = .screen,
                 drawsCutout: Bool = true, masksCorners: Bool = false, evenSizePolicy: EvenSizePolicy = .pad,
                 backdrop: Backdrop? = nil, appPreview: AppPreviewRequest? = nil, encoding: EncodeRequest = EncodeRequest()) {
         self.preset = preset
@@ -77,8 +75,11 @@ public struct RenderPlan: Sendable, Equatable {
         self.encoding = encoding
     }
 
+    /// The frame's layers, bottom first.
+    public var layers: [Layer] { (backdrop.map { [Layer.backdrop($0)] } ?? []) + [.scene(scene, sceneShowing)] }
+
     public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
-        a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.fps == b.fps
+        a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.sceneShowing == b.sceneShowing && a.fps == b.fps
             && a.duration == b.duration && a.offset == b.offset && a.region == b.region && a.drawsCutout == b.drawsCutout
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
             && a.appPreview == b.appPreview && a.encoding == b.encoding
@@ -108,5 +109,5 @@ public struct RenderPlan: Sendable, Equatable {
 
     /// True when the scene's own pixels need transparency (over a backdrop, which is
     /// opaque, they never do).
-    public var colorsNeedAlpha: Bool { backdrop == nil && !scene.isOpaque }
+    public var colorsNeedAlpha: Bool { backdrop == nil && (!scene.isOpaque || !sceneShowing.isAlwaysOpaque) }
 }

@@ -17,9 +17,9 @@ public struct NotchWaves: SceneKind {
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> NotchWaves {
         let animation = try values.animation()
-        let styleName = values[Parameters.style] ?? SharpStyle.name
+        let styleName = values[Parameters.style]
         let styleType = try WaveStyles.named(styleName, in: values)
-        let styleOptions = try (values[Parameters.styleOptions] ?? OptionList()).read(styleType.options, option: Parameters.styleOptions.flag,
+        let styleOptions = try values[Parameters.styleOptions].read(styleType.options, option: Parameters.styleOptions.flag,
                                                                                       owner: "the \(styleName) style", source: values.source(of: Parameters.styleOptions))
         let style = styleType.init(configuration: StyleConfiguration(geometry: SceneGeometry(preset: preset), animation: animation,
                                                                      easing: values[Parameters.easing], options: styleOptions))
@@ -37,17 +37,17 @@ public struct NotchWaves: SceneKind {
     }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
-        FrameScene(plan: plan, waves: self, layout: layout)
+        NotchWavesScene(plan: plan, waves: self, layout: layout)
     }
 }
 
 extension RenderPlan {
     /// The notch waves' frames of this plan (at the plan's frame size unless `layout` says
     /// otherwise); fails for a plan of another scene.
-    public func frameScene(layout: CanvasLayout? = nil) throws -> FrameScene {
+    public func notchWavesScene(layout: CanvasLayout? = nil) throws -> NotchWavesScene {
         guard let waves = scene as? NotchWaves else {
             throw ParameterError(subject: "scene \(scene.name)", problem: "is not the notch waves")
         }
-        return FrameScene(plan: self, waves: waves, layout: layout ?? CanvasLayout(width: frameWidth, height: frameHeight, maskFill: .black))
+        return NotchWavesScene(plan: self, waves: waves, layout: layout ?? CanvasLayout(width: frameWidth, height: frameHeight, maskFill: .black))
     }
 }

@@ -1,4 +1,5 @@
 import NotchwaveModel
+import NotchwaveTimeline
 
 /// Everything that moves in the popup scene at one time (spec 4.1, 4.2).
 public struct PopupState: Sendable, Equatable {

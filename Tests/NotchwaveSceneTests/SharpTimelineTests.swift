@@ -1,5 +1,6 @@
 import Testing
 import NotchwaveModel
+import NotchwaveScene
 import NotchwaveTimeline
 
 @Suite("Sharp timeline (spec section 2)")
@@ -83,12 +84,17 @@ struct SharpTimelineTests {
                             scale: Sourced(2), screenPixels: Sourced(Size2(width: 750, height: 1334)), cornerRadius: Sourced(0),
                             statusBarHeight: Sourced(20), cutout: .none, barOverride: nil, notes: [])
         // A scene whose loop is 0.9 s and whose animation ends 0.9 s after a stop at 2 s.
-        struct Timed: PlannedScene {
-            var name: String { "timed" }
+        struct Timed: SceneKind {
+            static let name = "timed", summary = "a scene for tests"
+            static let options: [any AnyParameter] = []
+            static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Timed { Timed() }
             var isOpaque: Bool { true }
             var loopLength: Double? { 0.9 }
             var naturalEnd: Double?
             var json: JSONOutput { .null }
+            func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
+                throw ParameterError(subject: "timed", problem: "draws nothing")
+            }
         }
         var request = RenderRequest()
         request[Parameters.duration] = 1.01
@@ -97,7 +103,7 @@ struct SharpTimelineTests {
         request[Parameters.duration] = 1.02
         #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 31)
         request[Parameters.duration] = nil
-        request[Parameters.fps] = nil
+        request.remove(Parameters.fps)
         #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 180)
         request[Parameters.stop] = 2
         request[Parameters.hold] = 0.5

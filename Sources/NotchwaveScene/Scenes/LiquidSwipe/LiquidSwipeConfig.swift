@@ -1,3 +1,4 @@
+import NotchwaveModel
 /// LiquidSwipe's constants (spec `seed-systems.md` 3.2, exyte's `SliderData.swift` `Config`).
 public enum LiquidSwipeConfig {
     /// Initial centre y of the left and the right wave (points).

@@ -9,19 +9,7 @@ import NotchwaveTimeline
 public struct SmoothStyle: WaveStyle {
     public static let name = "smooth"
     public static let summary = "the smooth-gradient rainbow: gradient-rimmed waves on a looping clock (--cycle), curtains at --start and --stop"
-    /// The rim gradient's length in points.
-    public static let gradientLength = Parameter<Double>("gradient-length", "POINTS", "length of the rim gradient, points", default: 8,
-                                                         in: 0.01...1000, group: .scene, scope: .styles(["smooth"]))
-    /// Where the middle colour sits in the rim.
-    public static let middleStop = Parameter<Double>("middle-stop", "F", "where the middle colour sits in the rim, 0-1 (the seed's code: 0.2; its article: 0.3)",
-                                                     default: 0.2, in: 0...1, group: .scene, scope: .styles(["smooth"]))
-    /// Whether the curtains widen with the waves' easing.
-    public static let dynamicCurtain = Parameter<Bool>("dynamic-curtain", "BOOL", "widen the curtains with the waves' easing (the seed's curtains keep one width)",
-                                                       default: false, group: .scene, scope: .styles(["smooth"]))
-    /// The gradients' colour space.
-    public static let interpolation = Parameter<GradientInterpolation>("interpolation", "SPACE", "gradient colour space: srgb, linear or oklab",
-                                                                       default: .srgb, group: .scene, scope: .styles(["smooth"]))
-    public static let options: [any AnyParameter] = [gradientLength, middleStop, dynamicCurtain, interpolation]
+    public static var options: [any AnyParameter] { SmoothStyleOptions.parameters }
 
     let timeline: SmoothTimeline
     let builder: SmoothWaveBuilder
@@ -30,12 +18,12 @@ public struct SmoothStyle: WaveStyle {
     public let json: JSONOutput
 
     public init(configuration: StyleConfiguration) {
-        let options = configuration.options
+        let options = SmoothStyleOptions(configuration.options)
         let easing = configuration.easing ?? .superEaseIn
         timeline = SmoothTimeline(animation: configuration.animation, easing: CubicBezierEasing(easing))
-        builder = SmoothWaveBuilder(geometry: configuration.geometry, gradientLength: options[SmoothStyle.gradientLength] ?? 8,
-                                    middleStop: options[SmoothStyle.middleStop] ?? 0.2, interpolation: options[SmoothStyle.interpolation] ?? .srgb)
-        dynamicCurtain = options[SmoothStyle.dynamicCurtain] ?? false
+        builder = SmoothWaveBuilder(geometry: configuration.geometry, gradientLength: options.gradientLength,
+                                    middleStop: options.middleStop, interpolation: options.interpolation)
+        dynamicCurtain = options.dynamicCurtain
         background = configuration.animation.background
         json = .object([("name", .string(SmoothStyle.name)), ("easing", easing.json), ("options", options.json)])
     }
@@ -111,3 +99,26 @@ public struct SmoothStyle: WaveStyle {
 }
 
 extension GradientInterpolation: ChoiceValue {}
+
+/// The smooth style's own options (`--style-option key=value`).
+public struct SmoothStyleOptions: DeclaredOptions {
+    /// The rim gradient's length in points.
+    public var gradientLength = 8.0
+    /// Where the middle colour sits in the rim.
+    public var middleStop = 0.2
+    /// Whether the curtains widen with the waves' easing.
+    public var dynamicCurtain = false
+    /// The gradients' colour space.
+    public var interpolation = GradientInterpolation.srgb
+
+    /// Defaults.
+    public init() {}
+
+    public static let scope = ParameterScope.styles([SmoothStyle.name])
+    public static let declarations: [any OptionDeclaration<SmoothStyleOptions>] = [
+        Option(\.gradientLength, "gradient-length", "POINTS", "length of the rim gradient, points", in: 0.01...1000),
+        Option(\.middleStop, "middle-stop", "F", "where the middle colour sits in the rim, 0-1 (the seed's code: 0.2; its article: 0.3)", in: 0...1),
+        Option(\.dynamicCurtain, "dynamic-curtain", "BOOL", "widen the curtains with the waves' easing (the seed's curtains keep one width)"),
+        Option(\.interpolation, "interpolation", "SPACE", "gradient colour space: srgb, linear or oklab"),
+    ]
+}

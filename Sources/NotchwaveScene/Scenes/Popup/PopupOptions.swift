@@ -1,3 +1,4 @@
+import NotchwaveModel
 /// Where a popup sits, or (for `.default`) which edge it slides from (spec 4.2 `position`).
 public enum PopupPosition: String, Sendable, CaseIterable {
     /// The top edge.
@@ -68,7 +69,7 @@ public enum PopupPoseState: Sendable, Equatable {
 /// - A toast and a floater show the same content as the default popup (a `size` rectangle
 ///   with `text`); PV-2022 does not restyle content by type. A full-width toast is
 ///   `size=<screen width>x60`, for example.
-public struct PopupOptions: Sendable, Equatable {
+public struct PopupOptions: DeclaredOptions {
     /// Where the popup is displayed.
     public var type = PopupKind.default
     /// A floater's distance (points) from its edge (PV-2022's `floater(verticalPadding: 50)`).
@@ -77,13 +78,13 @@ public struct PopupOptions: Sendable, Equatable {
     public var position = PopupPosition.bottom
     /// The dimming layer between the presenter and the popup: this colour faded from 0 to
     /// its own opacity as the popup shows.
-    public var background = Color.transparent
+    public var background = PopupColor(.transparent)
     /// Seconds from each show until the popup dismisses itself (nil: never).
     public var autohide: Double?
     /// The popup's size in points.
-    public var width = 200.0, height = 100.0
+    public var size = PopupSize(width: 200, height: 100)
     /// The popup's fill.
-    public var color = Color(rgb: 0x007AFF)
+    public var color = PopupColor(Color(rgb: 0x007AFF))
     /// The popup's label (empty: none).
     public var text = "Popup!"
     /// The presenter's button title (empty: none).
@@ -107,4 +108,37 @@ public struct PopupOptions: Sendable, Equatable {
 
     /// Defaults: the tutorial's hidden 200x100 blue popup.
     public init() {}
+
+    /// The popup's width and height in points.
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    public static let scope = ParameterScope.scenes([Popup.name])
+    public static let declarations: [any OptionDeclaration<PopupOptions>] = [
+        Option(\.type, "type", "default|toast|floater", "where the popup is displayed"),
+        Option(\.verticalPadding, "vertical-padding", "PT", "a floater's distance from its edge", in: 0...limit, unit: "points"),
+        Option(\.position, "position", "top|bottom", "a toast's or floater's edge, and every popup's slide direction"),
+        Option(\.background, "background", "COLOR", "the dimming layer behind the popup, faded in with it"),
+        Option(\.autohide, "autohide", "SECONDS", "dismiss this long after each show", defaultText: "never", in: 0...limit, unit: "seconds"),
+        Option(\.size, "size", "WxH", "the popup's size in points"),
+        Option(\.color, "color", "COLOR", "the popup's fill"),
+        Option(\.text, "text", "STRING", "the popup's label (empty: none)", check: checkLabel),
+        Option(\.button, "button", "STRING", "the presenter's button title (empty: none)", check: checkLabel),
+        Option(\.fontSize, "font-size", "PT", "both labels' size (SwiftUI's body is 17)") { size in
+            size > 0 && size <= maxFontSize ? nil : "\(JSONOutput.formatNumber(size)) is out of range (more than 0 to \(Int(maxFontSize)) points)"
+        },
+        Option(\.state, "state", "POSE", "shown, hidden, showing:F or hiding:F, F the fraction (0 to 1) of the 0.3 s animation"),
+        Option(\.appear, "appear", "ANIMATION", "top-slide, bottom-slide, left-slide, right-slide or center-scale (PopupView 5)",
+               defaultText: "slide from position"),
+        Option(\.closeOnTap, "close-on-tap", "BOOL", "a tap on the popup dismisses it"),
+        Option(\.closeOnTapOutside, "close-on-tap-outside", "BOOL", "a tap beside it dismisses it"),
+        Option(\.dragToDismiss, "drag-to-dismiss", "BOOL", "a drag beyond a third of its height dismisses it"),
+        Option(\.script, "script", "FILE", "a JSON time line of shows, hides, taps and drags (examples/popup-*.json)",
+               defaultText: "none: the still pose", check: { $0 == "" ? "give the script's file" : nil }),
+    ]
+
+    /// A label of at most 1000 characters.
+    static func checkLabel(_ text: String) -> String? {
+        text.unicodeScalars.count <= 1000 ? nil : "is longer than 1000 characters"
+    }
 }

@@ -5,31 +5,22 @@ import NotchwaveTimeline
 /// The LiquidSwipe page slider (spec section 3) on a screen of `width` × `height` points
 /// at `scale` pixels per point: the options' static pose, or the pose a script of
 /// interactions gives at each time.
-public struct LiquidSwipeScene: Scene {
-    public let canvasWidth: Int, canvasHeight: Int
-    /// The screen in points and the pixel scale.
-    public let width: Double, height: Double, scale: Double
+public struct LiquidSwipeScene: ScreenScene {
+    /// The screen: its size in points, pixel scale, canvas and overlay.
+    public let screen: ScreenCanvas
     /// The pages' colours as shown (shuffled when the options have a seed).
     public let colors: [RGBA8]
     private let initial: LiquidSwipeState
     private let timeline: LiquidSwipeTimeline?
-    /// Drawn over every frame (the corner mask, padding for even sizes).
-    private let overlay: [DrawCommand]
 
     /// The scene of `options` on a screen of `width` x `height` points at `scale`.
-    public init(options: LiquidSwipeOptions, width: Double, height: Double, scale: Double) {
-        self.init(options: options, screen: ScreenCanvas(width: width, height: height, scale: scale))
+    public init(options: LiquidSwipeOptions, script: InteractionScript? = nil, width: Double, height: Double, scale: Double) {
+        self.init(options: options, script: script, screen: ScreenCanvas(width: width, height: height, scale: scale))
     }
 
-    /// The scene of `options`, driven by their script when there is one, on `screen`.
-    public init(options: LiquidSwipeOptions, screen: ScreenCanvas) {
-        width = screen.width
-        height = screen.height
-        scale = screen.scale
-        canvasWidth = screen.canvasWidth
-        canvasHeight = screen.canvasHeight
-        overlay = screen.overlay
-        let script = options.script
+    /// The scene of `options`, driven by `script` when there is one, on `screen`.
+    public init(options: LiquidSwipeOptions, script: InteractionScript?, screen: ScreenCanvas) {
+        self.screen = screen
         let shown = options.pageColors.map(\.rgba8)
         let colors = shown.isEmpty ? [RGBA8(r: 255, g: 255, b: 255)] : shown
         let initial = LiquidSwipeState(page: options.page % colors.count,
@@ -61,7 +52,10 @@ public struct LiquidSwipeScene: Scene {
 
     public func drawList(at time: Double) -> DrawList {
         var list = pose(at: time).drawList(scale: scale)
-        list.commands += overlay
+        // Over a backdrop the current page is the backdrop: its colour is left out, and
+        // the sliders' waves (the pages they lead to) and buttons are drawn over it.
+        list.base = screen.background(list.base)
+        list.commands += screen.overlay
         return list
     }
 }

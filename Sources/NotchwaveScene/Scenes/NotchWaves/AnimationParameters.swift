@@ -1,0 +1,72 @@
+import NotchwaveModel
+/// The animation's parameters (spec section 2), in seconds and colours.
+public struct AnimationParameters: Sendable, Equatable {
+    /// Time between wave emissions (the seed's `waveEmitPeriod`).
+    public var period: Double
+    /// Waves in flight at once (`visibleWavesCount`); one wave lasts `period * waves`.
+    public var waves: Int
+    /// The colour ring; wave `k` takes `colors[k mod count]`.
+    public var colors: [Color]
+    /// The colour under the bar, and of the closing wave.
+    public var background: Color
+    /// When the first wave is emitted.
+    public var start: Double
+    /// When emission stops and the closing wave starts, or nil for none.
+    public var stop: Double?
+    /// The length of one loop of styles that loop (the smooth style's clock).
+    public var cycle: Double
+    /// Render a seamless loop: whole cycles with no transitions.
+    public var loop: Bool
+
+    /// The spec's defaults: 0.3 s, 3 waves, red, green, blue on white, start 0, no stop.
+    public init(period: Double = 0.3, waves: Int = 3, colors: [Color]? = nil, background: Color = .white,
+                start: Double = 0, stop: Double? = nil, appearance: Appearance = .light,
+                cycle: Double = 1, loop: Bool = false) {
+        self.cycle = cycle
+        self.loop = loop
+        self.period = period
+        self.waves = waves
+        self.colors = colors ?? ["red", "green", "blue"].compactMap { SystemColors.color(named: $0, appearance: appearance) }
+        self.background = background
+        self.start = start
+        self.stop = stop
+    }
+
+    /// Duration of one wave, `D = period * waves`.
+    public var waveDuration: Double { period * Double(waves) }
+}
+
+extension ParameterValues {
+    /// The notch waves' animation (spec section 2): the values given, or the spec's
+    /// defaults (named colours read in the chosen appearance).
+    public func animation() throws(ParameterError) -> AnimationParameters {
+        let appearance = self[Parameters.appearance]
+        let colors: [Color]
+        do {
+            colors = try Color.parseList(self[Parameters.colors].joined, appearance: appearance)
+        } catch {
+            throw self.error(Parameters.colors, error.description)
+        }
+        var background = appearance.defaultBackground
+        if isGiven(Parameters.backdrop) {
+            // The backdrop is the background: it shows wherever no wave is.
+            background = .transparent
+        } else if let text = given(Parameters.background) {
+            do {
+                background = try Color.parse(text, appearance: appearance)
+            } catch {
+                throw self.error(Parameters.background, error.description)
+            }
+        }
+        let start = self[Parameters.start]
+        let stop = self[Parameters.stop]
+        if let stop, stop < start {
+            throw self.error(Parameters.stop, "the stop (\(JSONOutput.formatNumber(stop)) s) is before the start (\(JSONOutput.formatNumber(start)) s)")
+        }
+        let loop = self[Parameters.loop]
+        if loop && stop != nil { throw self.error(Parameters.loop, "a seamless loop has no stop; drop \(subject(Parameters.stop))") }
+        return AnimationParameters(period: self[Parameters.period], waves: self[Parameters.waves], colors: colors,
+                                   background: background, start: start, stop: stop, appearance: appearance,
+                                   cycle: self[Parameters.cycle], loop: loop)
+    }
+}

@@ -1,0 +1,135 @@
+import NotchwaveModel
+import NotchwaveRaster
+import NotchwaveText
+
+/// The PopupView popup (`--scene popup`, spec seed-systems.md section 4): its options,
+/// how they resolve (the script and the font are loaded once), and its frames
+/// (`PopupScene`).
+public struct Popup: SceneKind {
+    public static let name = "popup"
+    public static let summary = "exyte's PopupView: the tutorial's \"Push me\" presenter and a sliding popup (default, toast, floater), taps, drags, autohide"
+
+    /// The most a size, padding or time option takes.
+    static let limit = PopupOptions.limit
+
+    public static var options: [any AnyParameter] { PopupOptions.parameters }
+
+    /// How long a scripted clip runs on after its last event by default: the 0.3 s
+    /// animations settle well within it.
+    public static let settleTime = 1.0
+
+    /// The options, read.
+    public let options: PopupOptions
+    /// The script, loaded.
+    public let popupScript: PopupScript?
+    /// The labels' font (nil when there is no label to draw).
+    public let font: Font?
+    /// The font file as given (nil: the default).
+    public let fontPath: String?
+
+    public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Popup {
+        let read = PopupOptions(options)
+        var script: PopupScript?
+        if let path = read.script {
+            script = try PopupScript.load(path: options.file(path))
+        }
+        let fontPath = values.file(Parameters.font)
+        let font: Font?
+        do {
+            font = read.text.isEmpty && read.button.isEmpty ? nil : try Font.load(path: fontPath)
+        } catch {
+            throw values.error(Parameters.font, error.description)
+        }
+        return Popup(options: read, popupScript: script, font: font, fontPath: fontPath)
+    }
+
+    /// The options `pairs` give (`key=value`, as `--scene-option` does), read and checked.
+    public static func options(_ pairs: [(key: String, value: String)]) throws -> PopupOptions {
+        PopupOptions(try PopupOptions.read(pairs, owner: "the \(name) scene"))
+    }
+
+    public var isOpaque: Bool { true }
+    public var loopLength: Double? { nil }
+    /// A script ends `settleTime` after its last event (an autohide's dismissal counts).
+    public var naturalEnd: Double? { popupScript.map { $0.lastTime(autohide: options.autohide) + Popup.settleTime } }
+    /// The options, and the font the labels are drawn in.
+    public var json: JSONOutput {
+        guard case let .object(members) = options.json else { return options.json }
+        return .object(members + [("font", fontPath.map { .string($0) } ?? .null)])
+    }
+
+    public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
+        PopupScene(options: options, script: popupScript, screen: ScreenCanvas(plan: plan, layout: layout), font: font)
+    }
+}
+
+/// A colour as the popup's options take it: a system name, `#RRGGBB[AA]`, or bare hex.
+public struct PopupColor: ParameterValue {
+    public var color: Color
+    /// A colour.
+    public init(_ color: Color) { self.color = color }
+    public static var kind: String { "a colour" }
+    public static func parse(_ text: String) throws(ParameterProblem) -> PopupColor {
+        let bareHex = (text.count == 6 || text.count == 8) && text.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
+        do {
+            return PopupColor(try Color.parse(bareHex ? "#" + text : text))
+        } catch {
+            throw ParameterProblem(error.description)
+        }
+    }
+    public static func decode(_ node: JSONNode) throws(ParameterProblem) -> PopupColor { try decodeText(node) }
+    public var json: JSONOutput { .string(color.description) }
+}
+
+/// A size `WxH` in points.
+public struct PopupSize: ParameterValue {
+    public var width: Double, height: Double
+    /// A size.
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static var kind: String { "WxH" }
+    public static func parse(_ text: String) throws(ParameterProblem) -> PopupSize {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { throw ParameterProblem("'\(text)' is not WxH (such as 200x100)") }
+        func side(_ part: Substring, _ what: String) throws(ParameterProblem) -> Double {
+            guard let v = TextInput.decimal(part), v > 0, v <= Popup.limit else {
+                throw ParameterProblem("'\(part)' is not a \(what) in points (more than 0 to \(Int(Popup.limit)))")
+            }
+            return v
+        }
+        return PopupSize(width: try side(parts[0], "width"), height: try side(parts[1], "height"))
+    }
+    public static func decode(_ node: JSONNode) throws(ParameterProblem) -> PopupSize { try decodeText(node) }
+    public var json: JSONOutput { .string("\(JSONOutput.formatNumber(width))x\(JSONOutput.formatNumber(height))") }
+}
+
+extension PopupPoseState: ParameterValue {
+    public static var kind: String { "shown, hidden, showing:F or hiding:F" }
+    public static func parse(_ text: String) throws(ParameterProblem) -> PopupPoseState {
+        switch text {
+        case "shown": return .shown
+        case "hidden": return .hidden
+        default: break
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "showing" || parts[0] == "hiding" else {
+            throw ParameterProblem("'\(text)' is not shown, hidden, showing:F or hiding:F")
+        }
+        guard let f = TextInput.decimal(parts[1]), (0...1).contains(f) else {
+            throw ParameterProblem("'\(parts[1])' is not a fraction of the animation (0 to 1)")
+        }
+        return parts[0] == "showing" ? .showing(f) : .hiding(f)
+    }
+    public static func decode(_ node: JSONNode) throws(ParameterProblem) -> PopupPoseState { try decodeText(node) }
+    public var json: JSONOutput {
+        switch self {
+        case .shown: return .string("shown")
+        case .hidden: return .string("hidden")
+        case let .showing(f): return .string("showing:\(JSONOutput.formatNumber(f))")
+        case let .hiding(f): return .string("hiding:\(JSONOutput.formatNumber(f))")
+        }
+    }
+}
+
+extension PopupKind: ChoiceValue {}
+extension PopupPosition: ChoiceValue {}
+extension PopupAppear: ChoiceValue {}

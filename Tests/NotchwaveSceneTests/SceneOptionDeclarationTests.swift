@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import NotchwaveModel
+import NotchwaveScene
+import NotchwaveRaster
+import TestSupport
+
+/// A scene that exists only here, with one option: everything about the option must come
+/// from its one declaration.
+struct WobbleOptions: DeclaredOptions {
+    var depth = 3.0
+    init() {}
+    static let scope = ParameterScope.scenes([Wobble.name])
+    static let declarations: [any OptionDeclaration<WobbleOptions>] = [
+        Option(\.depth, "depth", "PT", "how far the test scene wobbles", in: 0...10, unit: "points"),
+    ]
+}
+
+struct Wobble: SceneKind {
+    static let name = "wobble"
+    static let summary = "a scene for tests"
+    static var options: [any AnyParameter] { WobbleOptions.parameters }
+    let options: WobbleOptions
+    static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Wobble {
+        Wobble(options: WobbleOptions(options))
+    }
+    var isOpaque: Bool { true }
+    var loopLength: Double? { nil }
+    var naturalEnd: Double? { nil }
+    var json: JSONOutput { options.json }
+    func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
+        throw ParameterError(subject: "wobble", problem: "draws nothing")
+    }
+}
+
+@Suite("Scene options: declared once, everything derived")
+struct SceneOptionDeclarationTests {
+    static func preset() throws -> Preset {
+        try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: "iphone-x")
+    }
+
+    static func plan(_ scene: String, _ pairs: [(String, String)], extra: [(any AnyParameter, String)] = [],
+                     among registered: [any SceneKind.Type] = Scenes.all) throws -> RenderPlan {
+        var values = ParameterValues()
+        values[Parameters.scene] = scene
+        var list = OptionList()
+        for (key, value) in pairs { list = list.appending(try OptionList.parse("\(key)=\(value)")) }
+        values[Parameters.sceneOptions] = list
+        for (parameter, text) in extra { try values.set(.text(text), for: parameter, from: .commandLine) }
+        return try Scenes.plan(values, preset: try preset(), among: registered)
+    }
+
+    @Test("a test-only scene's option: parsed, echoed, compared, helped and suggested from its one declaration")
+    func throwawayOption() throws {
+        let registered: [any SceneKind.Type] = Scenes.all + [Wobble.self]
+        let base = try Self.plan("wobble", [], among: registered)
+        let deep = try Self.plan("wobble", [("depth", "7.5")], among: registered)
+        // Parsing into the typed field, its default from the field's initial value.
+        #expect((base.scene as? Wobble)?.options.depth == 3 && (deep.scene as? Wobble)?.options.depth == 7.5)
+        // The JSON echo and so the plan's identity.
+        #expect(deep.scene.json.rendered(indent: nil) == #"{"depth":7.5}"# && base.scene.json.rendered(indent: nil) == #"{"depth":3}"#)
+        let same = try Self.plan("wobble", [("depth", "3")], among: registered)
+        #expect(base != deep && base == same)
+        // Help: key, value name, help text and default (what `notchwave scenes` prints).
+        let parameter = try #require(Wobble.options.first)
+        #expect(parameter.key == "depth" && parameter.valueName == "PT" && parameter.help == "how far the test scene wobbles")
+        #expect(parameter.defaultText == "3" && parameter.scope == .scenes(["wobble"]))
+        // Checks and "did you mean".
+        #expect { try Self.plan("wobble", [("depth", "11")], among: registered) } throws: { error in
+            "\(error)" == "--scene-option depth: 11 is out of range (0 to 10 points)"
+        }
+        #expect { try Self.plan("wobble", [("dpeth", "1")], among: registered) } throws: { error in
+            "\(error)".contains("has no option 'dpeth'") && "\(error)".contains("did you mean depth?")
+        }
+        // Not registered, not selectable.
+        #expect(throws: ParameterError.self) { try Self.plan("wobble", []) }
+    }
+
+    /// A value other than the default for every option of every scene: a new option without
+    /// an entry here fails `everyOptionChangesThePlan`.
+    static func alternatives(_ dir: TemporaryDirectory) throws -> [String: [String: String]] {
+        let liquidScript = dir.file("ls.json"), popupScript = dir.file("p.json")
+        try #"{"events": [{"tap": "left", "at": 1}]}"#.write(toFile: liquidScript, atomically: true, encoding: .utf8)
+        try #"{"events": [{"show": true, "at": 0.5}]}"#.write(toFile: popupScript, atomically: true, encoding: .utf8)
+        return [
+            LiquidSwipe.name: ["page": "2", "colors": "112233,445566", "palette": "2019", "seed": "9", "left": "0.3@200",
+                               "right": "0.2@310", "top": "left", "springs": "article", "script": liquidScript],
+            Popup.name: ["type": "toast", "vertical-padding": "51", "position": "top", "background": "#00000040", "autohide": "2",
+                         "size": "201x100", "color": "green", "text": "Hi", "button": "Go", "font-size": "18", "state": "shown",
+                         "appear": "center-scale", "close-on-tap": "false", "close-on-tap-outside": "true", "drag-to-dismiss": "false",
+                         "script": popupScript],
+        ]
+    }
+
+    @Test("changing any one option of any scene changes the plan's identity (batch resume re-renders)")
+    func everyOptionChangesThePlan() throws {
+        let dir = TemporaryDirectory()
+        let alternatives = try Self.alternatives(dir)
+        for kind in Scenes.all where kind.name != NotchWaves.name {
+            let table = try #require(alternatives[kind.name], "no alternatives for \(kind.name)")
+            #expect(Set(table.keys) == Set(kind.options.map(\.key)), "\(kind.name): every declared option needs an alternative value here")
+            let base = try Self.plan(kind.name, [])
+            for option in kind.options {
+                let value = try #require(table[option.key])
+                let changed = try Self.plan(kind.name, [(option.key, value)])
+                #expect(changed != base, "\(kind.name) \(option.key)=\(value) leaves the plan unchanged")
+                #expect(changed.scene.json != base.scene.json, "\(kind.name) \(option.key)=\(value) is not in the JSON echo")
+            }
+        }
+        // The notch waves: their render parameters and each style's options.
+        let waves: [(any AnyParameter, String)] = [
+            (Parameters.period, "0.4"), (Parameters.waves, "4"), (Parameters.colors, "red,blue"), (Parameters.background, "black"),
+            (Parameters.appearance, "dark"), (Parameters.start, "0.5"), (Parameters.stop, "2"), (Parameters.easing, "linear"),
+            (Parameters.style, "smooth"), (Parameters.loop, "true"),
+        ]
+        let base = try Self.plan(NotchWaves.name, [])
+        for (parameter, value) in waves {
+            let changed = try Self.plan(NotchWaves.name, [], extra: [(parameter, value)])
+            #expect(changed.scene.json != base.scene.json, "--\(parameter.flag) \(value) is not in the notch waves' JSON echo")
+        }
+        let smooth = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth")])
+        let styleAlternatives = ["gradient-length": "9", "middle-stop": "0.3", "dynamic-curtain": "true", "interpolation": "oklab"]
+        #expect(Set(styleAlternatives.keys) == Set(SmoothStyle.options.map(\.key)))
+        for (key, value) in styleAlternatives {
+            let changed = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth"),
+                                                                    (Parameters.styleOptions, "\(key)=\(value)")])
+            #expect(changed.scene.json != smooth.scene.json, "--style-option \(key)=\(value) is not in the JSON echo")
+        }
+        let cycle = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth"), (Parameters.cycle, "2")])
+        #expect(cycle.scene.json != smooth.scene.json)
+    }
+
+    @Test("a default is written once: each declared option's default is its field's initial value")
+    func defaultsComeFromTheFields() throws {
+        let liquid = LiquidSwipeOptions(), popup = PopupOptions()
+        for declaration in LiquidSwipeOptions.declarations {
+            #expect(declaration.parameter.defaultText != nil || declaration.json(of: liquid) == .null, "\(declaration.parameter.key)")
+        }
+        #expect(LiquidSwipeOptions.parameter(\.page).defaultText == "0" && PopupOptions.parameter(\.text).defaultText == "Popup!")
+        #expect(PopupOptions.parameter(\.size).defaultText == "200x100" && popup.json.rendered(indent: nil).contains(#""size":"200x100""#))
+        #expect(LiquidSwipeOptions.parameter(\.left).defaultText == "0@100")
+    }
+}
