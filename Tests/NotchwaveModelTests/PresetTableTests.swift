@@ -58,6 +58,18 @@ struct PresetTableTests {
         #expect(estimates > 0)
     }
 
+    @Test("no source repeats its confidence as a prefix (the confidence says it once)")
+    func sourcesDoNotRepeatTheirConfidence() throws {
+        let library = try PresetLibrary(directory: PresetTableTests.directory)
+        for preset in library.presets {
+            for field in preset.sourcedFields {
+                for word in Confidence.allCases.map(\.rawValue) {
+                    #expect(field.source?.hasPrefix(word + ":") != true, "\(preset.id) \(field.name): \(field.source ?? "")")
+                }
+            }
+        }
+    }
+
     @Test("the iPhone 17e is a notch device with the 16e's screen: 47.33-pt corners, a 47-pt status bar")
     func iPhone17eHasTheNotch() throws {
         let library = try PresetLibrary(directory: PresetTableTests.directory)
