@@ -52,17 +52,16 @@ public struct MediaInfo: Sendable {
     /// Reads `path`'s container and stream parameters (no frames are decoded beyond
     /// what libavformat probes).
     public static func read(_ path: String) throws(FFmpegError) -> MediaInfo {
-        var format: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
-        defer { avformat_close_input(&format) }
-        guard let context = format else { throw FFmpegError(function: "avformat_open_input", code: 0, message: "no context for \(path)") }
-        try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info(\(path))")
+        let input = try InputFile(path: path)
+        let context = input.context
+        // The demuxer lives to the end (its streams are read after its last mention).
+        defer { withExtendedLifetime(input) {} }
         var info = MediaInfo(formatName: String(cString: context.pointee.iformat.pointee.name),
                              duration: context.pointee.duration > 0 ? Double(context.pointee.duration) / Double(AV_TIME_BASE) : nil,
                              fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0,
                              videoStreams: [], audioStreams: [], otherStreams: 0)
-        for i in 0..<Int(context.pointee.nb_streams) {
-            guard let stream = context.pointee.streams[i], let p = stream.pointee.codecpar?.pointee else { continue }
+        for stream in input.streams {
+            guard let p = stream.pointee.codecpar?.pointee else { continue }
             let codec = avcodec_get_name(p.codec_id).map { String(cString: $0) } ?? "unknown"
             let profile = p.profile >= 0 ? avcodec_profile_name(p.codec_id, p.profile).map { String(cString: $0) } : nil
             let bitRate = p.bit_rate > 0 ? Int(p.bit_rate) : nil

@@ -276,6 +276,24 @@ struct BackdropTests {
         #expect(dir.contents.sorted() == ["text.png"])
     }
 
+    @Test("files whose best stream is not a picture: one line that says what is wrong, without internal names; nothing is written",
+          arguments: [("audio.m4a", ["-f", "lavfi", "-i", "sine=d=0.5"], "has no picture or video stream (it holds audio)"),
+                      ("empty-video.mkv", ["-f", "lavfi", "-i", "sine=d=0.5", "-f", "lavfi", "-i", "color=red:s=120x260:d=0.5",
+                                           "-map", "0:a", "-map", "1:v", "-frames:v", "0"], "no picture could be decoded from")])
+    func notAPicture(name: String, making: [String], message: String) throws {
+        let dir = TemporaryDirectory()
+        let preset = try Self.preset(dir)
+        try Self.ffmpeg(making + [dir.file(name)])
+        for command in [["render", "--duration", "0.1", "-o", dir.file("out.mp4")], ["frame", "--time", "0.05", "-o", dir.file("out.png")]] {
+            let run = try CommandRunner.notchwave(command + ["--preset-file", preset, "--backdrop", dir.file(name)])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(message) && run.stderr.contains(name), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            for name in ["PictureReader", "av_", "avformat_", "avcodec_"] { #expect(!run.stderr.contains(name), "\(run.stderr)") }
+        }
+        #expect(dir.contents.sorted() == [name, "tiny.json"].sorted())
+    }
+
     @Test("a job file sets the backdrop per variant, relative to the job file")
     func batchVariants() throws {
         let dir = TemporaryDirectory()
