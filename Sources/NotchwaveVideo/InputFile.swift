@@ -55,15 +55,22 @@ final class InputFile {
         return DecodableStream(stream: streams[Int(index)], decoder: decoder)
     }
 
-    /// What the file holds, for messages: "audio", "audio and subtitles", "no streams".
+    /// True for a single image (PNG, JPEG, ...): the demuxers of stills.
+    var isStill: Bool {
+        let demuxer = demuxerName
+        return demuxer == "image2" || demuxer.hasSuffix("_pipe")
+    }
+
+    /// What the file holds, for messages: "audio", "a picture", "audio and subtitles", "no streams".
     var contents: String {
         var kinds: [String] = []
+        let still = isStill
         for stream in streams {
             let type = stream.pointee.codecpar.pointee.codec_type
             let attached = (stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0
             let kind: String
             switch type {
-            case AVMEDIA_TYPE_VIDEO: kind = attached ? "a cover picture" : "video"
+            case AVMEDIA_TYPE_VIDEO: kind = attached ? "a cover picture" : still ? "a picture" : "video"
             case AVMEDIA_TYPE_AUDIO: kind = "audio"
             case AVMEDIA_TYPE_SUBTITLE: kind = "subtitles"
             default: kind = "data"

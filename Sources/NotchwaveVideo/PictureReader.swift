@@ -66,8 +66,7 @@ public final class PictureReader: @unchecked Sendable {
         timeBase = stream.pointee.time_base
         width = Int(decoder.context.pointee.width)
         height = Int(decoder.context.pointee.height)
-        let demuxer = input.demuxerName
-        isStill = demuxer == "image2" || demuxer.hasSuffix("_pipe")
+        isStill = input.isStill
         let rate = stream.pointee.avg_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
         var matrixSize: Int = 0

@@ -206,6 +206,47 @@ struct AppPreviewTests {
         }
     }
 
+    /// A 16-bit PCM WAV of `channels` untagged channels and `frames` silent samples each.
+    static func wav(_ path: String, channels: Int, frames: Int = 4800) throws {
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+        let data = [UInt8](repeating: 0, count: channels * frames * 2)
+        let format = le(UInt16(1)) + le(UInt16(channels)) + le(UInt32(48_000)) + le(UInt32(48_000 * channels * 2))
+            + le(UInt16(channels * 2)) + le(UInt16(16))
+        let body = Array("WAVEfmt ".utf8) + le(UInt32(format.count)) + format + Array("data".utf8) + le(UInt32(data.count)) + data
+        try Data(Array("RIFF".utf8) + le(UInt32(body.count)) + body).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("--audio files that cannot be used say what is wrong (not \"Invalid argument\"); exit 1, nothing written",
+          arguments: [("silent.mp4", "has no audio stream (it holds video)"), ("picture.png", "has no audio stream (it holds a picture)"),
+                      ("many.wav", "unsupported channel layout: 255 channels"), ("notes.txt", "is not an audio file FFmpeg can read")])
+    func unusableAudio(name: String, message: String) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file(name)
+        switch name {
+        case "silent.mp4": try Self.ffmpeg(["-f", "lavfi", "-i", "color=red:s=64x64:d=0.5", path])
+        case "picture.png": try Self.ffmpeg(["-f", "lavfi", "-i", "color=red:s=64x64", "-frames:v", "1", path])
+        case "many.wav": try Self.wav(path, channels: 255)
+        default: try "not sound".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let run = try CommandRunner.notchwave(["render", "--profile", "app-preview", "--audio", path, "--speed", "ultrafast", "-o", dir.file("p.mp4")])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("--audio: \(path)") && run.stderr.contains(message), "\(run.stderr)")
+        #expect(!run.stderr.contains("Invalid argument") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(dir.contents == [name])
+    }
+
+    @Test("missing input files are usage errors (exit 64) as a missing script is, with the option and the problem",
+          arguments: [(["--audio", ""], "--audio: the file name is empty"), (["--audio", "none.wav"], "--audio: none.wav: no such file"),
+                      (["--audio", "."], "--audio: .: is a directory, not a file")])
+    func missingInputs(arguments: [String], message: String) throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.run(CommandRunner.notchwave, ["render", "--profile", "app-preview", "-o", "p.mp4"] + arguments,
+                                        currentDirectory: dir.path)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(dir.contents.isEmpty)
+    }
+
     @Test("--loop fills 15 s with whole loops; --stop with --hold lasts what it says")
     func loops() throws {
         let dir = TemporaryDirectory()
@@ -242,7 +283,7 @@ struct AppPreviewTests {
         let webm = try CommandRunner.notchwave(["render", "--profile", "app-preview", "-o", dir.file("p.webm")])
         #expect(webm.status == 64 && webm.stderr.contains(".mp4 or .mov"), "\(webm.stderr)")
         let audio = try CommandRunner.notchwave(["render", "--profile", "app-preview", "--audio", dir.file("none.wav"), "-o", dir.file("p.mp4")])
-        #expect(audio.status == 1 && audio.stderr.contains("none.wav"), "\(audio.stderr)")
+        #expect(audio.status == 64 && audio.stderr.contains("none.wav: no such file"), "\(audio.stderr)")
         let noProfile = try CommandRunner.notchwave(["render", "--poster", "1", "-o", dir.file("p.mp4")])
         #expect(noProfile.status == 64 && noProfile.stderr.contains("--profile"), "\(noProfile.stderr)")
     }

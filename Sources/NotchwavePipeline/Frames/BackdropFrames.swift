@@ -53,9 +53,7 @@ final class BackdropFrames: @unchecked Sendable {
         screenHeight = plan.preset.pixelHeight
         fps = plan.fps
         landscape = plan.appPreview?.landscape ?? false
-        guard FileManager.default.fileExists(atPath: backdrop.path) else {
-            throw PipelineError.output("--backdrop: \(backdrop.path): no such file")
-        }
+        try InputPath.check(backdrop.path, for: "--backdrop")
         do {
             reader = try PictureReader(path: backdrop.path)
         } catch {
