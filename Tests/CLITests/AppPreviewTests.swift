@@ -346,6 +346,8 @@ struct AppPreviewTests {
             try handle.truncate(atOffset: 600_000_000)
             try handle.close()
         }
+        // A link to it is measured as the file it names.
+        try add("huge-link.mp4", ["file-size"]) { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: dir.file("huge.mp4")) }
         let (status, reports) = try Self.checkPreview(cases.map { dir.file($0.0) })
         #expect(status == 1)
         #expect(reports.count == cases.count)
@@ -359,7 +361,38 @@ struct AppPreviewTests {
         let bad = try CommandRunner.notchwave(["check-preview", dir.file("recording.mov")])
         #expect(bad.status == 1 && bad.stdoutText.contains("frame-rate") && bad.stdoutText.contains("no audio track"), "\(bad.stdoutText)")
         let unreadable = try CommandRunner.notchwave(["check-preview", dir.file("missing.mp4")])
-        #expect(unreadable.status == 1 && unreadable.stdoutText.contains("cannot be read"))
+        #expect(unreadable.status == 1 && unreadable.stdoutText.contains("file: no such file"), "\(unreadable.stdoutText)")
         #expect(try CommandRunner.notchwave(["check-preview"]).status == 64)
+    }
+
+    @Test("check-preview reads every packet: a preview cut short after its header (a partial copy, a file still being written) fails; a link is measured as the file it names")
+    func cutShortAndLinks() throws {
+        let dir = TemporaryDirectory()
+        let whole = dir.file("whole.mp4")
+        // The header first, as App Store previews are written (+faststart): a cut keeps it whole.
+        try Self.make(whole, video: ["-movflags", "+faststart"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        // (The header is a large part of this small file: the cuts fall after it.)
+        for (name, fraction) in [("part.mp4", 0.7), ("almost.mp4", 0.98)] {
+            try bytes.prefix(Int(Double(bytes.count) * fraction)).write(to: URL(fileURLWithPath: dir.file(name)))
+        }
+        // Still being written: the bytes so far, the writer's handle still open.
+        #expect(FileManager.default.createFile(atPath: dir.file("growing.mp4"), contents: nil))
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: dir.file("growing.mp4")))
+        try writer.write(contentsOf: bytes.prefix(bytes.count * 85 / 100))
+        defer { try? writer.close() }
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.mp4"), withDestinationPath: whole)
+        let (status, reports) = try Self.checkPreview(["whole.mp4", "part.mp4", "almost.mp4", "growing.mp4", "link.mp4"].map(dir.file))
+        #expect(status == 1 && reports.count == 5)
+        guard reports.count == 5 else { return }
+        #expect(Self.rules(reports[0]).isEmpty, "\(reports[0])")
+        for report in reports[1...3] {
+            #expect(Self.rules(report).contains("truncated"), "\(report)")
+            let messages = (report["violations"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            #expect(messages.contains { $0.contains("video frames but only") }, "\(messages)")
+        }
+        // The link: the same report as the file, its size included (not the link's few bytes).
+        #expect(Self.rules(reports[4]).isEmpty, "\(reports[4])")
+        #expect(reports[4]["summary"] as? String == reports[0]["summary"] as? String)
     }
 }
