@@ -33,7 +33,7 @@ public struct AppPreviewReport: Sendable {
     public static func check(_ path: String) -> AppPreviewReport {
         var report = AppPreviewReport(file: path)
         if let problem = InputPath.problem(path) {
-            report.add("file", problem)
+            report.add("file", problem.description)
             return report
         }
         let info: MediaInfo

@@ -237,7 +237,7 @@ struct AppPreviewTests {
 
     @Test("missing input files are usage errors (exit 64) as a missing script is, with the option and the problem",
           arguments: [(["--audio", ""], "--audio: the file name is empty"), (["--audio", "none.wav"], "--audio: none.wav: no such file"),
-                      (["--audio", "."], "--audio: .: is a directory, not a file")])
+                      (["--audio", "."], "--audio: .: is a directory, not a regular file")])
     func missingInputs(arguments: [String], message: String) throws {
         let dir = TemporaryDirectory()
         let run = try CommandRunner.run(CommandRunner.notchwave, ["render", "--profile", "app-preview", "-o", "p.mp4"] + arguments,

@@ -251,6 +251,11 @@ public final class BatchRunner: @unchecked Sendable {
                 problems.append("\(output) (missing)")
                 continue
             }
+            // A FIFO (or a link to /dev/zero) would block or never end the digest's read.
+            if let problem = files.lazy.compactMap(InputPath.problem).first {
+                problems.append("\(output) (\(problem))")
+                continue
+            }
             guard let digest = try? OutputDigest.of(paths: files) else {
                 problems.append("\(output) (unreadable)")
                 continue
