@@ -28,12 +28,17 @@ public struct AppPreviewReport: Sendable {
     /// True when nothing is violated.
     public var conforms: Bool { violations.isEmpty }
 
-    /// Reads `path` with libavformat and checks it.
+    /// Reads `path` with libavformat, every packet included, and checks it. Anything but
+    /// a regular file (links followed) is refused unopened: a FIFO would block the read.
     public static func check(_ path: String) -> AppPreviewReport {
         var report = AppPreviewReport(file: path)
+        if let problem = InputPath.problem(path) {
+            report.add("file", problem.description)
+            return report
+        }
         let info: MediaInfo
         do {
-            info = try MediaInfo.read(path)
+            info = try MediaInfo.read(path, countingPackets: true)
         } catch {
             report.add("file", "cannot be read as a video (\(error.message))")
             return report
@@ -77,6 +82,7 @@ public struct AppPreviewReport: Sendable {
             add("duration", "the container gives no duration")
         }
         checkAudio(info.audioStreams)
+        checkPackets(info)
         parts += info.audioStreams.map { "\($0.codec) \($0.channels) ch \($0.sampleRate) Hz" }
         parts.append(String(format: "%.1f MB", Double(info.fileSize) / 1e6))
         summary = parts.joined(separator: ", ")
@@ -137,6 +143,30 @@ public struct AppPreviewReport: Sendable {
         if !AppPreviewSpec.audioSampleRates.contains(audio.sampleRate) {
             add("audio-sample-rate", "audio at \(audio.sampleRate) Hz; a preview uses 44.1 or 48 kHz")
         }
+    }
+
+    /// Every frame the header declares must be in the file: a file cut short (a partial
+    /// copy, a download that stopped, a file still being written) keeps a header that
+    /// declares the whole preview, so only its packets tell.
+    private mutating func checkPackets(_ info: MediaInfo) {
+        let tracks = info.videoStreams.prefix(1).map { ("video", $0.packets, $0.frameRate.map { 1 / $0 } ?? 0.1) }
+            + info.audioStreams.prefix(1).map { ("audio", $0.packets, 0.1) }
+        var cut = false
+        for (kind, packets, slack) in tracks {
+            guard let packets else { continue }
+            let reached = packets.end.map { String(format: " (to %.2f s)", $0) } ?? ""
+            if let declared = packets.declared, packets.present < declared {
+                add("truncated", "the header declares \(declared) \(kind) frames but only \(packets.present) \(packets.present == 1 ? "is" : "are") in the file\(reached): it is cut short or still being written")
+                cut = true
+            } else if let duration = packets.declaredDuration, let end = packets.end, end < duration - slack - 1e-3 {
+                add("truncated", String(format: "the header declares %.2f s of \(kind) but its packets end at %.2f s: it is cut short or still being written", duration, end))
+                cut = true
+            }
+            if packets.damaged > 0 {
+                add("damaged", "\(packets.damaged) \(kind) packet\(packets.damaged == 1 ? " is" : "s are") damaged (cut short)")
+            }
+        }
+        if let error = info.readError, !cut { add("damaged", "reading the packets stopped early (\(error))") }
     }
 
     /// The machine-readable report (`--json`).

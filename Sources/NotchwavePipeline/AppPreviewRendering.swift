@@ -53,9 +53,7 @@ extension RenderSession {
             }
             posterIndex = index
         }
-        if let audio = preview.audio, !FileManager.default.fileExists(atPath: audio) {
-            throw PipelineError.output("--audio: \(audio): no such file")
-        }
+        if let audio = preview.audio { try InputPath.check(audio, for: "--audio") }
         let size = displayClass.previewSize
         return PreviewSetup(formatName: ext == "mov" ? "mov" : "mp4", width: preview.landscape ? size.height : size.width,
                             height: preview.landscape ? size.width : size.height, posterIndex: posterIndex,

@@ -63,6 +63,11 @@ public final class Font: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
         }
+        // A FIFO or a device would block FreeType's open (links are followed).
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotOpen(path: path, reason: "not a regular file")
+        }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw .cannotOpen(path: path, reason: "FreeType could not start")

@@ -19,6 +19,7 @@ final class AudioTrack {
     /// A track of `totalSamples` samples from `file` (nil: silence), encoded as AAC at
     /// `bitRate`; `globalHeader` when the container wants extradata.
     init(file: String?, totalSamples: Int, bitRate: Int, globalHeader: Bool) throws(FFmpegError) {
+        if let file { try AudioTrack.checkSoundFile(file) }
         self.totalSamples = totalSamples
         guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
         self.frame = frame
@@ -61,6 +62,41 @@ final class AudioTrack {
             av_frame_free(&ownedFrame)
             throw error
         }
+    }
+
+    /// Checks that `path` holds sound the track can mix to stereo, so that a file that
+    /// cannot be used is an error that says why (`FFmpegError.file`) instead of the
+    /// filter graph's "Invalid argument": not a file FFmpeg reads, no audio stream (and
+    /// what it holds instead), a codec this FFmpeg cannot decode, or channels in no
+    /// layout (more than 8 untagged channels, outside the counts FFmpeg has a default
+    /// layout for).
+    static func checkSoundFile(_ path: String) throws(FFmpegError) {
+        let input: InputFile
+        do {
+            input = try InputFile(path: path)
+        } catch {
+            throw FFmpegError.file("\(path) is not an audio file FFmpeg can read (\(error.message))")
+        }
+        guard let sound = input.bestStream(AVMEDIA_TYPE_AUDIO) else {
+            if let stream = input.streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }) {
+                let codec = avcodec_get_name(stream.pointee.codecpar.pointee.codec_id).map { String(cString: $0) } ?? "unknown"
+                throw FFmpegError.file("\(path): this FFmpeg cannot decode its audio (\(codec))")
+            }
+            throw FFmpegError.file("\(path) has no audio stream (it holds \(input.contents))")
+        }
+        let layout = sound.stream.pointee.codecpar.pointee.ch_layout
+        let channels = Int(layout.nb_channels)
+        guard channels > 0 else { throw FFmpegError.file("\(path): its audio stream has no channels") }
+        if layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            var standard = AVChannelLayout()
+            av_channel_layout_default(&standard, Int32(channels))
+            let known = standard.order != AV_CHANNEL_ORDER_UNSPEC
+            av_channel_layout_uninit(&standard)
+            guard known else {
+                throw FFmpegError.file("\(path): unsupported channel layout: \(channels) channels without a layout tag, and no standard layout has \(channels) channels, so they cannot be mixed to stereo")
+            }
+        }
+        withExtendedLifetime(input) {}
     }
 
     deinit {

@@ -3,7 +3,8 @@ internal import CFFmpeg
 /// A failed FFmpeg call: which function, its return code and FFmpeg's text for it, or a
 /// missing capability (an encoder or muxer this build of FFmpeg lacks).
 public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The C function (or operation) that failed.
+    /// The C function (or operation) that failed, or empty for a condition about the
+    /// user's file itself (no video stream, nothing decodable), told in `message` alone.
     public var function: String
     /// The negative return code, or 0 for a condition that is not a return code.
     public var code: Int32
@@ -17,8 +18,16 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    /// `function: message`.
-    public var description: String { "\(function): \(message)" }
+    /// `function: message`, or the message alone for a condition about the file.
+    public var description: String { function.isEmpty ? message : "\(function): \(message)" }
+
+    /// True for a condition of the user's file (its message names the file and the
+    /// problem), false for a failed FFmpeg call.
+    public var isAboutTheFile: Bool { function.isEmpty }
+
+    /// A condition of the user's file, not of a call: its message names the file and
+    /// says what is wrong with it.
+    static func file(_ message: String) -> FFmpegError { FFmpegError(function: "", code: 0, message: message) }
 
     /// True when the cause is a full disk (ENOSPC).
     public var isDiskFull: Bool { code == -28 }

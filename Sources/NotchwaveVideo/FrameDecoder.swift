@@ -1,36 +1,24 @@
 internal import CFFmpeg
 
-/// Reads one frame of a media file back (demuxer + decoder + scaler, each owned here and
-/// freed on return): for contact sheets, which show the files as they were written.
+/// Reads one frame of a media file back (demuxer, decoder, frames and scaler, each freed on
+/// return): for contact sheets, which show the files as they were written.
 public enum FrameDecoder {
     /// Frame `index` (or the last one, if the file is shorter) of `path`'s first video
     /// stream as straight RGBA, scaled to fit `maxWidth` x `maxHeight` keeping its aspect.
     public static func thumbnail(path: String, frameIndex: Int, maxWidth: Int, maxHeight: Int) throws(FFmpegError) -> (rgba: [UInt8], width: Int, height: Int) {
-        var format: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
-        defer { avformat_close_input(&format) }
-        guard let format else { throw FFmpegError(function: "avformat_open_input", code: 0, message: "no context") }
-        try check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
-        var decoderPointer: UnsafePointer<AVCodec>? = nil
-        let streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoderPointer, 0)
-        try check(streamIndex, "av_find_best_stream")
-        guard let stream = format.pointee.streams[Int(streamIndex)], var decoder = decoderPointer else {
-            throw FFmpegError(function: "av_find_best_stream", code: 0, message: "no video stream in \(path)")
+        let input = try InputFile(path: path)
+        guard let video = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
+            throw FFmpegError.file("\(path) has no video stream (it holds \(input.contents))")
         }
+        let format = input.context, streamIndex = video.index
         // Prefer libvpx for VP9, which decodes the alpha channel.
-        if stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_VP9, let vpx = avcodec_find_decoder_by_name("libvpx-vp9") { decoder = vpx }
-        guard let codec = avcodec_alloc_context3(decoder) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
-        var codecContext: UnsafeMutablePointer<AVCodecContext>? = codec
-        defer { avcodec_free_context(&codecContext) }
-        try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "avcodec_parameters_to_context")
-        try check(avcodec_open2(codec, decoder, nil), "avcodec_open2(decoder)")
-        guard let packet = av_packet_alloc(), let frame = av_frame_alloc(), let received = av_frame_alloc() else {
-            throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory")
-        }
-        var p: UnsafeMutablePointer<AVPacket>? = packet
-        var f: UnsafeMutablePointer<AVFrame>? = frame
-        var r: UnsafeMutablePointer<AVFrame>? = received
-        defer { av_packet_free(&p); av_frame_free(&f); av_frame_free(&r) }
+        let vpx = video.stream.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_VP9 ? avcodec_find_decoder_by_name("libvpx-vp9") : nil
+        let decoder = try StreamDecoder(video, decoder: vpx)
+        let codec = decoder.context
+        let ownedPacket = try OwnedPacket(), ownedFrame = try OwnedFrame(), ownedReceived = try OwnedFrame()
+        let packet = ownedPacket.pointer, frame = ownedFrame.pointer, received = ownedReceived.pointer
+        // The owners live to the end of the function (their pointers are used after their last mention).
+        defer { withExtendedLifetime((input, decoder, ownedPacket, ownedFrame, ownedReceived)) {} }
         var decoded = 0
         var have = false
         var ended = false

@@ -1,7 +1,7 @@
 internal import CFFmpeg
 
 /// Reads the pictures of a still image or a video file one after another (demuxer,
-/// decoder and scaler, each owned here and freed with it) and converts the current one
+/// decoder, frames and scaler, each owned by an object of its own that frees it) and converts the current one
 /// to straight RGBA8 at any size, with its own colour matrix and range: a YUV picture
 /// with the matrix it is tagged with (BT.709, BT.601, BT.2020; untagged: BT.601 for
 /// stills and pictures under 720 lines, BT.709 above) and its range (limited unless
@@ -22,15 +22,17 @@ public final class PictureReader: @unchecked Sendable {
     /// 270 degrees), from the stream's display matrix (a phone's rotated recording), as
     /// the ffmpeg tool's autorotation reads it.
     public let rotation: Int
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    /// The demuxer, the decoder and the two frames, each owned by its own object (freed
+    /// with it, on every path out of `init` too).
+    private let input: InputFile
+    private let decoder: StreamDecoder
     private let streamIndex: Int32
     private let timeBase: AVRational
-    private let packet: UnsafeMutablePointer<AVPacket>
+    private let packet: OwnedPacket
     /// The picture `convertCurrent` converts.
-    private let current: UnsafeMutablePointer<AVFrame>
+    private let current: OwnedFrame
     /// The next picture, decoded ahead to learn its time.
-    private let pending: UnsafeMutablePointer<AVFrame>
+    private let pending: OwnedFrame
     private var hasCurrent = false
     private var hasPending = false
     private var pendingTime = 0.0
@@ -39,38 +41,32 @@ public final class PictureReader: @unchecked Sendable {
     private var decodedCount = 0
     private var sentEnd = false
     private var ended = false
-    private var scaler: OpaquePointer?
-    private var scalerKey: [Int32] = []
+    /// The converter for the current picture's size, format and colours.
+    private var scaler: PictureScaler?
 
-    /// Opens `path` and its first video stream's decoder.
+    /// Opens `path` and its best video stream's decoder. A file without one, or whose
+    /// pictures have no size, is an error that says so (and what the file holds).
     public init(path: String) throws(FFmpegError) {
         self.path = path
-        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
-        self.packet = packet
-        guard let current = av_frame_alloc(), let pending = av_frame_alloc() else {
-            PictureReader.free(packet)
-            throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory")
+        let input = try InputFile(path: path)
+        guard let video = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
+            throw FFmpegError.file("\(path) has no picture or video stream (it holds \(input.contents))")
         }
-        self.current = current
-        self.pending = pending
-        // From here on deinit frees what was made (it runs only for a complete object,
-        // so the parts below are set up in a helper that cleans up after itself).
-        var opened: (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVCodecContext>, Int32)
-        do {
-            opened = try PictureReader.open(path)
-        } catch {
-            PictureReader.free(packet, current, pending)
-            throw error
+        let decoder = try StreamDecoder(video)
+        guard decoder.context.pointee.width > 0, decoder.context.pointee.height > 0 else {
+            throw FFmpegError.file("\(path) is not a picture or video that FFmpeg can decode")
         }
-        format = opened.0
-        codec = opened.1
-        streamIndex = opened.2
-        let stream = opened.0.pointee.streams[Int(opened.2)]!
+        self.input = input
+        self.decoder = decoder
+        packet = try OwnedPacket()
+        current = try OwnedFrame()
+        pending = try OwnedFrame()
+        let stream = video.stream
+        streamIndex = video.index
         timeBase = stream.pointee.time_base
-        width = Int(opened.1.pointee.width)
-        height = Int(opened.1.pointee.height)
-        let demuxer = String(cString: opened.0.pointee.iformat.pointee.name)
-        isStill = demuxer == "image2" || demuxer.hasSuffix("_pipe")
+        width = Int(decoder.context.pointee.width)
+        height = Int(decoder.context.pointee.height)
+        isStill = input.isStill
         let rate = stream.pointee.avg_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
         var matrixSize: Int = 0
@@ -80,55 +76,6 @@ public final class PictureReader: @unchecked Sendable {
             rotation = ((quarter % 4) + 4) % 4 * 90
         } else {
             rotation = 0
-        }
-    }
-
-    private static func open(_ path: String) throws(FFmpegError) -> (UnsafeMutablePointer<AVFormatContext>, UnsafeMutablePointer<AVCodecContext>, Int32) {
-        var format: UnsafeMutablePointer<AVFormatContext>? = nil
-        try check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
-        guard let context = format else { throw FFmpegError(function: "avformat_open_input", code: 0, message: "no context for \(path)") }
-        do throws(FFmpegError) {
-            try check(avformat_find_stream_info(context, nil), "avformat_find_stream_info(\(path))")
-            var decoder: UnsafePointer<AVCodec>? = nil
-            let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
-            guard index >= 0, let decoder, let stream = context.pointee.streams[Int(index)] else {
-                throw FFmpegError(function: "av_find_best_stream", code: index, message: "\(path) has no picture (no video stream)")
-            }
-            guard let codec = avcodec_alloc_context3(decoder) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
-            var owned: UnsafeMutablePointer<AVCodecContext>? = codec
-            do throws(FFmpegError) {
-                try check(avcodec_parameters_to_context(codec, stream.pointee.codecpar), "avcodec_parameters_to_context")
-                // Automatic threading (frame threads give the same pictures, in order).
-                codec.pointee.thread_count = 0
-                try check(avcodec_open2(codec, decoder, nil), "avcodec_open2(\(path))")
-            } catch {
-                avcodec_free_context(&owned)
-                throw error
-            }
-            guard codec.pointee.width > 0, codec.pointee.height > 0 else {
-                avcodec_free_context(&owned)
-                throw FFmpegError(function: "avcodec_open2", code: 0, message: "\(path) is not a picture or video that FFmpeg can decode")
-            }
-            return (context, codec, index)
-        } catch {
-            avformat_close_input(&format)
-            throw error
-        }
-    }
-
-    deinit {
-        if let scaler { sws_freeContext(scaler) }
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
-        PictureReader.free(packet, current, pending)
-    }
-
-    private static func free(_ packet: UnsafeMutablePointer<AVPacket>, _ frames: UnsafeMutablePointer<AVFrame>...) {
-        var p: UnsafeMutablePointer<AVPacket>? = packet
-        av_packet_free(&p)
-        for frame in frames {
-            var f: UnsafeMutablePointer<AVFrame>? = frame
-            av_frame_free(&f)
         }
     }
 
@@ -142,8 +89,8 @@ public final class PictureReader: @unchecked Sendable {
     /// Makes the next picture the current one (after `nextTime` returned a time).
     public func advance() {
         guard hasPending else { return }
-        av_frame_unref(current)
-        av_frame_move_ref(current, pending)
+        av_frame_unref(current.pointer)
+        av_frame_move_ref(current.pointer, pending.pointer)
         hasPending = false
         hasCurrent = true
         currentTime = pendingTime
@@ -156,7 +103,8 @@ public final class PictureReader: @unchecked Sendable {
     public var hasPicture: Bool { hasCurrent }
 
     private func decodeNext() throws(FFmpegError) {
-        guard let format, let codec, !ended else { return }
+        guard !ended else { return }
+        let codec = decoder.context, pending = self.pending.pointer, packet = self.packet.pointer
         while true {
             let result = avcodec_receive_frame(codec, pending)
             if result >= 0 {
@@ -177,7 +125,7 @@ public final class PictureReader: @unchecked Sendable {
             if result == FFmpegResult.endOfStream { ended = true; return }
             guard result == FFmpegResult.again else { throw FFmpegError.from(result, "avcodec_receive_frame(\(path))") }
             if sentEnd { ended = true; return }
-            let read = av_read_frame(format, packet)
+            let read = av_read_frame(input.context, packet)
             if read < 0 {
                 if read != FFmpegResult.endOfStream { throw FFmpegError.from(read, "av_read_frame(\(path))") }
                 sentEnd = true
@@ -220,34 +168,51 @@ public final class PictureReader: @unchecked Sendable {
     /// Converts the current picture, scaled to `width` x `height`, into straight RGBA8
     /// rows starting at `destination`, `bytesPerRow` apart.
     public func convertCurrent(width: Int, height: Int, into destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) {
-        guard hasCurrent else { throw FFmpegError(function: "PictureReader", code: 0, message: "no picture could be decoded from \(path)") }
-        let frame = current
+        guard hasCurrent else { throw FFmpegError.file("no picture could be decoded from \(path)") }
+        let frame = current.pointer
         let key = [frame.pointee.width, frame.pointee.height, frame.pointee.format, Int32(width), Int32(height),
                    Int32(frame.pointee.colorspace.rawValue), Int32(frame.pointee.color_range.rawValue)]
-        if key != scalerKey {
-            if let scaler { sws_freeContext(scaler) }
+        if scaler?.key != key {
             scaler = nil
-            scalerKey = []
-            let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
-            guard let context = sws_getContext(frame.pointee.width, frame.pointee.height, AVPixelFormat(rawValue: frame.pointee.format),
-                                               Int32(width), Int32(height), AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
-                throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot convert the pictures of \(path)")
-            }
             let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format))
             let isRGB = descriptor.map { ($0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB)) != 0 } ?? false
-            if !isRGB {
-                let table = sws_getCoefficients(matrix(frame))
-                // Source: the picture's matrix and range; destination: full-range RGB.
-                _ = sws_setColorspaceDetails(context, table, fullRange(frame) ? 1 : 0, table, 1, 0, 1 << 16, 1 << 16)
-            }
-            scaler = context
-            scalerKey = key
+            // Source: the picture's matrix and range; destination: full-range RGB.
+            scaler = try PictureScaler(frame, width: width, height: height, key: key,
+                                       colours: isRGB ? nil : (matrix(frame), fullRange(frame)), path: path)
         }
+        guard let scaler else { return }
         var destinations: [UnsafeMutablePointer<UInt8>?] = [destination, nil, nil, nil]
         var strides: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
         let written = frame.withPlanes { planes, lineSizes in
-            sws_scale(scaler, planes, lineSizes, 0, frame.pointee.height, &destinations, &strides)
+            sws_scale(scaler.context, planes, lineSizes, 0, frame.pointee.height, &destinations, &strides)
         }
         if written < 0 { throw FFmpegError.from(written, "sws_scale(\(path))") }
     }
+}
+
+/// A libswscale context (`SwsContext`) from a decoded picture's size, format and colours
+/// to straight RGBA8 at one size, owned by this object and freed with it.
+private final class PictureScaler {
+    let context: OpaquePointer
+    /// What it was made for: the picture's size, format and colours and the output size.
+    let key: [Int32]
+
+    /// `colours`: the swscale matrix constant and whether the YUV values use the full
+    /// range (nil for RGB pictures, converted as they are).
+    init(_ frame: UnsafeMutablePointer<AVFrame>, width: Int, height: Int, key: [Int32],
+         colours: (matrix: Int32, fullRange: Bool)?, path: String) throws(FFmpegError) {
+        let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
+        guard let context = sws_getContext(frame.pointee.width, frame.pointee.height, AVPixelFormat(rawValue: frame.pointee.format),
+                                           Int32(width), Int32(height), AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
+            throw FFmpegError.file("cannot convert the pictures of \(path) (pixel format \(av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "unknown"))")
+        }
+        if let colours {
+            let table = sws_getCoefficients(colours.matrix)
+            _ = sws_setColorspaceDetails(context, table, colours.fullRange ? 1 : 0, table, 1, 0, 1 << 16, 1 << 16)
+        }
+        self.context = context
+        self.key = key
+    }
+
+    deinit { sws_freeContext(context) }
 }

@@ -42,8 +42,9 @@ public final class PreviewFileWriter: @unchecked Sendable {
         do {
             audio = try AudioTrack(file: audioFile, totalSamples: samples, bitRate: audioBitRate, globalHeader: muxer.wantsGlobalHeader)
         } catch {
+            // A problem of the sound file itself is told as it is; a failed call after the file's name.
             throw FFmpegError(function: "--audio", code: error.code,
-                              message: audioFile.map { "cannot read \($0) (\(error.message))" } ?? error.message)
+                              message: error.isAboutTheFile ? error.message : audioFile.map { "cannot read \($0) (\(error.message))" } ?? error.message)
         }
         ownedPacket = try OwnedPacket()
         try muxer.addStream(for: video)

@@ -206,6 +206,47 @@ struct AppPreviewTests {
         }
     }
 
+    /// A 16-bit PCM WAV of `channels` untagged channels and `frames` silent samples each.
+    static func wav(_ path: String, channels: Int, frames: Int = 4800) throws {
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
+        let data = [UInt8](repeating: 0, count: channels * frames * 2)
+        let format = le(UInt16(1)) + le(UInt16(channels)) + le(UInt32(48_000)) + le(UInt32(48_000 * channels * 2))
+            + le(UInt16(channels * 2)) + le(UInt16(16))
+        let body = Array("WAVEfmt ".utf8) + le(UInt32(format.count)) + format + Array("data".utf8) + le(UInt32(data.count)) + data
+        try Data(Array("RIFF".utf8) + le(UInt32(body.count)) + body).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("--audio files that cannot be used say what is wrong (not \"Invalid argument\"); exit 1, nothing written",
+          arguments: [("silent.mp4", "has no audio stream (it holds video)"), ("picture.png", "has no audio stream (it holds a picture)"),
+                      ("many.wav", "unsupported channel layout: 255 channels"), ("notes.txt", "is not an audio file FFmpeg can read")])
+    func unusableAudio(name: String, message: String) throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file(name)
+        switch name {
+        case "silent.mp4": try Self.ffmpeg(["-f", "lavfi", "-i", "color=red:s=64x64:d=0.5", path])
+        case "picture.png": try Self.ffmpeg(["-f", "lavfi", "-i", "color=red:s=64x64", "-frames:v", "1", path])
+        case "many.wav": try Self.wav(path, channels: 255)
+        default: try "not sound".write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let run = try CommandRunner.notchwave(["render", "--profile", "app-preview", "--audio", path, "--speed", "ultrafast", "-o", dir.file("p.mp4")])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("--audio: \(path)") && run.stderr.contains(message), "\(run.stderr)")
+        #expect(!run.stderr.contains("Invalid argument") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(dir.contents == [name])
+    }
+
+    @Test("missing input files are usage errors (exit 64) as a missing script is, with the option and the problem",
+          arguments: [(["--audio", ""], "--audio: the file name is empty"), (["--audio", "none.wav"], "--audio: none.wav: no such file"),
+                      (["--audio", "."], "--audio: .: is a directory, not a regular file")])
+    func missingInputs(arguments: [String], message: String) throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.run(CommandRunner.notchwave, ["render", "--profile", "app-preview", "-o", "p.mp4"] + arguments,
+                                        currentDirectory: dir.path)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(dir.contents.isEmpty)
+    }
+
     @Test("--loop fills 15 s with whole loops; --stop with --hold lasts what it says")
     func loops() throws {
         let dir = TemporaryDirectory()
@@ -242,7 +283,7 @@ struct AppPreviewTests {
         let webm = try CommandRunner.notchwave(["render", "--profile", "app-preview", "-o", dir.file("p.webm")])
         #expect(webm.status == 64 && webm.stderr.contains(".mp4 or .mov"), "\(webm.stderr)")
         let audio = try CommandRunner.notchwave(["render", "--profile", "app-preview", "--audio", dir.file("none.wav"), "-o", dir.file("p.mp4")])
-        #expect(audio.status == 1 && audio.stderr.contains("none.wav"), "\(audio.stderr)")
+        #expect(audio.status == 64 && audio.stderr.contains("none.wav: no such file"), "\(audio.stderr)")
         let noProfile = try CommandRunner.notchwave(["render", "--poster", "1", "-o", dir.file("p.mp4")])
         #expect(noProfile.status == 64 && noProfile.stderr.contains("--profile"), "\(noProfile.stderr)")
     }
@@ -305,6 +346,8 @@ struct AppPreviewTests {
             try handle.truncate(atOffset: 600_000_000)
             try handle.close()
         }
+        // A link to it is measured as the file it names.
+        try add("huge-link.mp4", ["file-size"]) { try FileManager.default.createSymbolicLink(atPath: $0, withDestinationPath: dir.file("huge.mp4")) }
         let (status, reports) = try Self.checkPreview(cases.map { dir.file($0.0) })
         #expect(status == 1)
         #expect(reports.count == cases.count)
@@ -318,7 +361,38 @@ struct AppPreviewTests {
         let bad = try CommandRunner.notchwave(["check-preview", dir.file("recording.mov")])
         #expect(bad.status == 1 && bad.stdoutText.contains("frame-rate") && bad.stdoutText.contains("no audio track"), "\(bad.stdoutText)")
         let unreadable = try CommandRunner.notchwave(["check-preview", dir.file("missing.mp4")])
-        #expect(unreadable.status == 1 && unreadable.stdoutText.contains("cannot be read"))
+        #expect(unreadable.status == 1 && unreadable.stdoutText.contains("file: no such file"), "\(unreadable.stdoutText)")
         #expect(try CommandRunner.notchwave(["check-preview"]).status == 64)
+    }
+
+    @Test("check-preview reads every packet: a preview cut short after its header (a partial copy, a file still being written) fails; a link is measured as the file it names")
+    func cutShortAndLinks() throws {
+        let dir = TemporaryDirectory()
+        let whole = dir.file("whole.mp4")
+        // The header first, as App Store previews are written (+faststart): a cut keeps it whole.
+        try Self.make(whole, video: ["-movflags", "+faststart"])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        // (The header is a large part of this small file: the cuts fall after it.)
+        for (name, fraction) in [("part.mp4", 0.7), ("almost.mp4", 0.98)] {
+            try bytes.prefix(Int(Double(bytes.count) * fraction)).write(to: URL(fileURLWithPath: dir.file(name)))
+        }
+        // Still being written: the bytes so far, the writer's handle still open.
+        #expect(FileManager.default.createFile(atPath: dir.file("growing.mp4"), contents: nil))
+        let writer = try FileHandle(forWritingTo: URL(fileURLWithPath: dir.file("growing.mp4")))
+        try writer.write(contentsOf: bytes.prefix(bytes.count * 85 / 100))
+        defer { try? writer.close() }
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.mp4"), withDestinationPath: whole)
+        let (status, reports) = try Self.checkPreview(["whole.mp4", "part.mp4", "almost.mp4", "growing.mp4", "link.mp4"].map(dir.file))
+        #expect(status == 1 && reports.count == 5)
+        guard reports.count == 5 else { return }
+        #expect(Self.rules(reports[0]).isEmpty, "\(reports[0])")
+        for report in reports[1...3] {
+            #expect(Self.rules(report).contains("truncated"), "\(report)")
+            let messages = (report["violations"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            #expect(messages.contains { $0.contains("video frames but only") }, "\(messages)")
+        }
+        // The link: the same report as the file, its size included (not the link's few bytes).
+        #expect(Self.rules(reports[4]).isEmpty, "\(reports[4])")
+        #expect(reports[4]["summary"] as? String == reports[0]["summary"] as? String)
     }
 }

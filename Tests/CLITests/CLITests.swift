@@ -113,6 +113,23 @@ struct CLITests {
         let bar = json?["bar"] as? [String: Double]
         #expect(bar?["h"] == 30 && bar?["cs"] == 117 && bar?["rt"] == 6 && bar?["rb"] == 20)
     }
+
+    @Test("presets show names each number's confidence once, and what would confirm an estimate")
+    func presetsShowConfidence() throws {
+        let list = try CommandRunner.notchwave(["presets", "--json"])
+        let ids = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.count > 40)
+        for id in ids {
+            let show = try CommandRunner.notchwave(["presets", "show", id])
+            #expect(show.status == 0)
+            for word in ["stated", "derived", "estimated"] {
+                #expect(!show.stdoutText.contains("\(word): \(word)"), "\(id): \(show.stdoutText)")
+            }
+        }
+        let e17 = try CommandRunner.notchwave(["presets", "show", "iphone-17e"])
+        #expect(e17.stdoutText.contains("cutout.topRadius: 6 — estimated: "))
+        #expect(e17.stdoutText.contains("    to confirm: "))
+    }
 }
 
 /// The README's option tables are the registry's: generated, and checked here.

@@ -131,4 +131,41 @@ struct FileTextTests {
             #expect(run.stderr.contains("\(file): $: not UTF-8 text (invalid byte 0xFF at byte offset 10)"), "\(run.stderr)")
         }
     }
+
+    /// Inputs that are not regular files: each is refused before it is opened (a FIFO's
+    /// open or read would block, a link to /dev/zero would never end). `IN` is replaced by
+    /// the input, `OUT` by an output path; the FIFO's writer end is held open and closed
+    /// after 20 s, so that a binary that reads it would wait, then fail the time limit.
+    @Test("FIFOs, devices and directories as inputs: one line naming the input and what it is, at once; nothing written", arguments: [
+        (["frame", "--backdrop", "IN", "--time", "0", "-o", "OUT.png"], "fifo", 64, "--backdrop: IN: is a FIFO (named pipe), not a regular file"),
+        (["render", "--profile", "app-preview", "--audio", "IN", "-o", "OUT.mp4"], "fifo", 64, "--audio: IN: is a FIFO (named pipe), not a regular file"),
+        (["frame", "--preset-file", "IN", "--time", "0", "-o", "OUT.png"], "fifo", 64, "IN: $: is a FIFO (named pipe), not a regular file"),
+        (["frame", "--preset-file", "IN", "--time", "0", "-o", "OUT.png"], "zero", 64, "IN: $: is a device, not a regular file"),
+        (["batch", "IN", "-o", "OUT"], "fifo", 64, "IN: $: is a FIFO (named pipe), not a regular file"),
+        (["frame", "--scene", "liquid-swipe", "--scene-option", "script=IN", "--time", "0", "-o", "OUT.png"], "fifo", 64,
+         "IN: $: is a FIFO (named pipe), not a regular file"),
+        (["frame", "--scene", "popup", "--font", "IN", "--time", "0", "-o", "OUT.png"], "fifo", 64, "cannot use font IN: not a regular file"),
+        (["check-preview", "IN"], "fifo", 1, "file: is a FIFO (named pipe), not a regular file"),
+        (["check-preview", "IN"], "directory", 1, "file: is a directory, not a regular file"),
+    ])
+    func notRegularFiles(arguments: [String], kind: String, status: Int32, message: String) throws {
+        let dir = TemporaryDirectory()
+        let input = dir.file("input")
+        switch kind {
+        case "fifo": #expect(mkfifo(input, 0o644) == 0)
+        case "zero": try FileManager.default.createSymbolicLink(atPath: input, withDestinationPath: "/dev/zero")
+        default: try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: false)
+        }
+        let writer = kind == "fifo" ? open(input, O_RDWR | O_NONBLOCK) : -1
+        if writer >= 0 { DispatchQueue.global().asyncAfter(deadline: .now() + 20) { close(writer) } }
+        let start = Date()
+        let substitute = { (text: String) in text.replacingOccurrences(of: "IN", with: input).replacingOccurrences(of: "OUT", with: dir.file("out")) }
+        let run = try CommandRunner.notchwave(arguments.map(substitute))
+        #expect(Date().timeIntervalSince(start) < 10, "the input was opened")
+        #expect(run.status == status, "\(run.stderr)")
+        let said = status == 1 && arguments[0] == "check-preview" ? run.stdoutText : run.stderr
+        #expect(said.contains(substitute(message)), "\(said)")
+        if status == 64 { #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)") }
+        #expect(dir.contents == ["input"])
+    }
 }

@@ -264,8 +264,8 @@ struct BackdropTests {
         let dir = TemporaryDirectory()
         let out = dir.file("out.mp4")
         let missing = try CommandRunner.notchwave(["render", "--backdrop", dir.file("nope.mov"), "--duration", "0.1", "-o", out])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("nope.mov") && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--backdrop: \(dir.file("nope.mov")): no such file") && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
         try "not a picture".write(toFile: dir.file("text.png"), atomically: true, encoding: .utf8)
         let garbage = try CommandRunner.notchwave(["render", "--backdrop", dir.file("text.png"), "--duration", "0.1", "-o", out])
         #expect(garbage.status == 1 && garbage.stderr.split(separator: "\n").count == 1, "\(garbage.stderr)")
@@ -274,6 +274,24 @@ struct BackdropTests {
         let start = try CommandRunner.notchwave(["render", "--backdrop-start", "1", "-o", out])
         #expect(start.status == 64 && start.stderr.contains("--backdrop-start"), "\(start.stderr)")
         #expect(dir.contents.sorted() == ["text.png"])
+    }
+
+    @Test("files whose best stream is not a picture: one line that says what is wrong, without internal names; nothing is written",
+          arguments: [("audio.m4a", ["-f", "lavfi", "-i", "sine=d=0.5"], "has no picture or video stream (it holds audio)"),
+                      ("empty-video.mkv", ["-f", "lavfi", "-i", "sine=d=0.5", "-f", "lavfi", "-i", "color=red:s=120x260:d=0.5",
+                                           "-map", "0:a", "-map", "1:v", "-frames:v", "0"], "no picture could be decoded from")])
+    func notAPicture(name: String, making: [String], message: String) throws {
+        let dir = TemporaryDirectory()
+        let preset = try Self.preset(dir)
+        try Self.ffmpeg(making + [dir.file(name)])
+        for command in [["render", "--duration", "0.1", "-o", dir.file("out.mp4")], ["frame", "--time", "0.05", "-o", dir.file("out.png")]] {
+            let run = try CommandRunner.notchwave(command + ["--preset-file", preset, "--backdrop", dir.file(name)])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(message) && run.stderr.contains(name), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            for name in ["PictureReader", "av_", "avformat_", "avcodec_"] { #expect(!run.stderr.contains(name), "\(run.stderr)") }
+        }
+        #expect(dir.contents.sorted() == [name, "tiny.json"].sorted())
     }
 
     @Test("a job file sets the backdrop per variant, relative to the job file")

@@ -251,6 +251,36 @@ struct BatchTests {
         #expect(mixed.status == 1 && mixed.stderr.contains("come from different shard counts (2, 3)"), "\(mixed.stderr)")
     }
 
+    @Test("merge checks every number of the shard manifests before using it: one line, exit 1, nothing written", arguments: [
+        ("frames", -5, "$.outputs[0].frames: -5 is not a whole number"), ("frames", 2e9, "$.outputs[0].frames: 2000000000"),
+        ("size", 1e30, "$.outputs[0].size: 1e+30 is not a whole number"), ("duration", -1, "$.outputs[0].duration: -1 is out of range"),
+    ] as [(String, Double, String)])
+    func hostileManifests(field: String, value: Double, message: String) throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try """
+        {"presets": ["plain", "iphone-x"], "formats": ["png"], "output": "{preset}/%03d.png",
+         "defaults": {"duration": 0.2, "fps": 10, "region": "bar"}}
+        """.write(toFile: job, atomically: true, encoding: .utf8)
+        let out = dir.file("out")
+        for shard in 0..<2 {
+            let run = try CommandRunner.notchwave(["batch", job, "-o", out, "--shard", "\(shard)/2", "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let path = out + "/manifest-shard-0-of-2.json"
+        var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var outputs = try #require(manifest["outputs"] as? [[String: Any]])
+        outputs[0][field] = value
+        manifest["outputs"] = outputs
+        try JSONSerialization.data(withJSONObject: manifest).write(to: URL(fileURLWithPath: path))
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let merge = try CommandRunner.notchwave(["batch", "merge", out])
+        #expect(merge.status == 1, "\(merge.stderr)")
+        #expect(merge.stderr.contains(path + ": " + message) && merge.stderr.split(separator: "\n").count == 1, "\(merge.stderr)")
+        #expect(!merge.stderr.contains("not valid JSON"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == before)
+    }
+
     @Test("the Kubernetes Job and the CI workflow agree with each other (and the check can fail)")
     func deployFiles() throws {
         let root = CommandRunner.packageRoot.path

@@ -79,6 +79,19 @@ struct ManifestFileTests {
         (ManifestFileTests.entries(["preset": "null"]), "damaged.json: $.outputs[1].preset: expected String, found null"),
         (ManifestFileTests.entries(["size": "\"big\""]), "damaged.json: $.outputs[1].size: "),
         (ManifestFileTests.entries(["parameters": "[1, {\"a\": ]"]), "damaged.json: $: invalid JSON"),
+        // Numbers are checked before anything uses them (a negative frame count trapped,
+        // two billion frames aborted allocating their file names, 1e30 bytes was "not valid JSON").
+        (ManifestFileTests.entries(["frames": "-5"]), "damaged.json: $.outputs[1].frames: -5 is not a whole number from 0 to 864000"),
+        (ManifestFileTests.entries(["frames": "2000000000"]), "damaged.json: $.outputs[1].frames: 2000000000 is not a whole number from 0 to 864000"),
+        (ManifestFileTests.entries(["frames": "2.5"]), "damaged.json: $.outputs[1].frames: 2.5 is not a whole number"),
+        (ManifestFileTests.entries(["size": "1e30"]), "damaged.json: $.outputs[1].size: 1e+30 is not a whole number from 0 to "),
+        (ManifestFileTests.entries(["size": "-1"]), "damaged.json: $.outputs[1].size: -1 is not a whole number from 0 to "),
+        (ManifestFileTests.entries(["duration": "-0.5"]), "damaged.json: $.outputs[1].duration: -0.5 is out of range (0 to 3600 seconds)"),
+        (ManifestFileTests.entries(["seconds": "1e300"]), "damaged.json: $.outputs[1].seconds: "),
+        (ManifestFileTests.entries(["status": "\"done\""]), "damaged.json: $.outputs[1].status: \"done\" is neither \"ok\" nor \"failed\""),
+        (ManifestFileTests.entries(["sha256": "\"abc\""]), "damaged.json: $.outputs[1].sha256: not 64 hexadecimal digits"),
+        ("{\"job\": \"j\", \"shard\": {\"index\": 5, \"count\": 2}, \"outputs\": []}", "damaged.json: $.shard: shard 5 of 2 does not exist"),
+        ("{\"job\": \"j\", \"shard\": {\"index\": 0, \"count\": -2}, \"outputs\": []}", "damaged.json: $.shard.count: -2 is not a whole number from 1 to "),
     ])
     func damaged(text: String, expected: String) throws {
         let dir = TemporaryDirectory()

@@ -91,4 +91,31 @@ struct VideoTests {
         #expect(last.rgba[0] == 200)
         #expect(beyond.rgba == last.rgba)
     }
+
+    @Test("a file whose best stream is not video is a typed error about the file, many times over (each owner frees once)")
+    func pictureReaderWithoutVideo() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("tone.m4a")
+        let made = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=d=0.3", path])
+        #expect(made.status == 0, "\(made.stderr)")
+        for _ in 0..<20 {
+            do {
+                _ = try PictureReader(path: path)
+                Issue.record("an audio file opened as pictures")
+            } catch {
+                #expect(error.isAboutTheFile)
+                #expect(error.description == "\(path) has no picture or video stream (it holds audio)")
+            }
+        }
+        // A still opens, decodes and converts.
+        let png = dir.file("red.png")
+        _ = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=4x2,format=rgb24", "-frames:v", "1", png])
+        let reader = try PictureReader(path: png)
+        #expect(reader.isStill && reader.width == 4 && reader.height == 2)
+        #expect(try reader.nextTime() == 0)
+        reader.advance()
+        var rgba = [UInt8](repeating: 0, count: 4 * 2 * 4)
+        try rgba.withUnsafeMutableBufferPointer { try reader.convertCurrent(width: 4, height: 2, into: $0.baseAddress!, bytesPerRow: 16) }
+        #expect(Array(rgba[0..<4]) == [255, 0, 0, 255])
+    }
 }

@@ -120,7 +120,7 @@ extension Preset {
         return cutout
     }
 
-    /// A number, bare or as `{"value": n, "source": ..., "confidence": ..., "note": ...}`.
+    /// A number, bare or as `{"value": n, "source": ..., "confidence": ..., "note": ..., "confirm": ...}`.
     static func sourcedNumber(_ reader: inout JSONObjectReader, _ key: String, positive: Bool) throws -> Sourced<Double> {
         let node = try reader.required(key)
         let path = reader.path(of: key)
@@ -130,7 +130,7 @@ extension Preset {
             throw ConfigurationError(file: reader.file, path: valuePath, position: valueNode.position,
                                      problem: "must be \(positive ? "positive" : "zero or more"), got \(JSONOutput.formatNumber(value))")
         }
-        return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note)
+        return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note, confirm: meta.confirm)
     }
 
     /// The optional App Store display class (`"6.9"`), bare or sourced.
@@ -143,7 +143,7 @@ extension Preset {
             throw ConfigurationError(file: reader.file, path: valuePath, position: valueNode.position,
                                      problem: "\"\(text)\" is not an App Store display class (\(AppStoreDisplayClass.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note)
+        return Sourced(value, source: meta.source, confidence: meta.confidence, note: meta.note, confirm: meta.confirm)
     }
 
     /// A `[width, height]` pair, bare or sourced.
@@ -162,16 +162,19 @@ extension Preset {
             throw ConfigurationError(file: reader.file, path: valuePath, position: valueNode.position,
                                      problem: "sizes must be positive, got [\(JSONOutput.formatNumber(w)), \(JSONOutput.formatNumber(h))]")
         }
-        return Sourced(Size2(width: w, height: h), source: meta.source, confidence: meta.confidence, note: meta.note)
+        return Sourced(Size2(width: w, height: h), source: meta.source, confidence: meta.confidence, note: meta.note, confirm: meta.confirm)
     }
 
+    /// The value of a sourced number and what is said about it: `source`, `confidence`,
+    /// `note`, and `confirm` (what would confirm an estimate).
     private static func sourceParts(_ node: JSONNode, _ file: String, _ path: String) throws
-        -> (JSONNode, String, (source: String?, confidence: Confidence?, note: String?)) {
-        guard case .object = node.kind else { return (node, path, (nil, nil, nil)) }
+        -> (JSONNode, String, (source: String?, confidence: Confidence?, note: String?, confirm: String?)) {
+        guard case .object = node.kind else { return (node, path, (nil, nil, nil, nil)) }
         var object = try JSONObjectReader(node, file: file, path: path)
         let value = try object.required("value")
         let source = try object.optionalString("source")
         let note = try object.optionalString("note")
+        let confirm = try object.optionalString("confirm")
         var confidence: Confidence? = nil
         if let text = try object.optionalString("confidence") {
             guard let parsed = Confidence(rawValue: text) else {
@@ -180,6 +183,6 @@ extension Preset {
             confidence = parsed
         }
         try object.finish()
-        return (value, object.path(of: "value"), (source, confidence, note))
+        return (value, object.path(of: "value"), (source, confidence, note, confirm))
     }
 }

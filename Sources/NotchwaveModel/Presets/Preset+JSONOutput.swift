@@ -36,6 +36,7 @@ extension Preset {
                     ("source", field.source.map { .string($0) } ?? .null),
                     ("confidence", field.confidence.map { .string($0.rawValue) } ?? .null),
                     ("note", field.note.map { .string($0) } ?? .null),
+                    ("confirm", field.confirm.map { .string($0) } ?? .null),
                 ]))
             })),
             ("notes", .array(notes.map { .string($0) })),
@@ -49,22 +50,24 @@ extension Preset {
         public var source: String?
         public var confidence: Confidence?
         public var note: String?
+        /// What would confirm an estimate.
+        public var confirm: String?
     }
 
     /// Every sourced number of the preset, in file order.
     public var sourcedFields: [SourcedField] {
         func f(_ name: String, _ s: Sourced<Double>) -> SourcedField {
-            SourcedField(name: name, value: JSONOutput.formatNumber(s.value), source: s.source, confidence: s.confidence, note: s.note)
+            SourcedField(name: name, value: JSONOutput.formatNumber(s.value), source: s.source, confidence: s.confidence, note: s.note, confirm: s.confirm)
         }
         func f(_ name: String, _ s: Sourced<Size2>) -> SourcedField {
             SourcedField(name: name, value: "\(JSONOutput.formatNumber(s.value.width)) x \(JSONOutput.formatNumber(s.value.height))",
-                         source: s.source, confidence: s.confidence, note: s.note)
+                         source: s.source, confidence: s.confidence, note: s.note, confirm: s.confirm)
         }
         var fields = [f("screenPoints", screenPoints), f("scale", scale), f("screenPixels", screenPixels),
                       f("cornerRadius", cornerRadius), f("statusBarHeight", statusBarHeight)]
         if let c = appStoreClass {
             fields.append(SourcedField(name: "appStoreClass", value: "\(c.value.rawValue)\" (preview \(c.value.previewSize.width) x \(c.value.previewSize.height))",
-                                       source: c.source, confidence: c.confidence, note: c.note))
+                                       source: c.source, confidence: c.confidence, note: c.note, confirm: c.confirm))
         }
         switch cutout {
         case .none: break

@@ -34,7 +34,8 @@ public enum PresetCatalog {
             "",
             "Units are points (pt) unless marked px. Each number in a preset file carries its source and a confidence:",
             "**stated** (a source states it), **derived** (computed from stated numbers; the note says how) or",
-            "**estimated** (measured from a drawing, assumed from a sibling model, or an app's constant; the note says which).",
+            "**estimated** (measured from a drawing, assumed from a sibling model, or an app's constant; the note says which,",
+            "and \"to confirm\" names the measurement or source that would settle it).",
             "",
             "- **Notch width** is the width below the ears, where iOS lays out; the spec's bar numbers follow as",
             "  `h` = notch height, `rt` = ear radius, `rb` = bottom corner radius and `cs = width − 2 (rt + 2 rb)`,",
@@ -73,7 +74,8 @@ public enum PresetCatalog {
             lines.append("| field | value | confidence | source | note |")
             lines.append("| --- | --- | --- | --- | --- |")
             for field in p.sourcedFields {
-                lines.append("| \(field.name) | \(field.value) | \(field.confidence?.rawValue ?? "—") | \(cell(field.source ?? "—")) | \(cell(field.note ?? "")) |")
+                let note = [field.note, field.confirm.map { "To confirm: " + $0 }].compactMap { $0 }.joined(separator: " ")
+                lines.append("| \(field.name) | \(field.value) | \(field.confidence?.rawValue ?? "—") | \(cell(field.source ?? "—")) | \(cell(note)) |")
             }
             if !p.notes.isEmpty {
                 lines.append("")

@@ -19,13 +19,17 @@ public struct Sourced<Value: Sendable & Equatable>: Sendable, Equatable {
     public var confidence: Confidence?
     /// How it was derived or estimated, or where sources disagree.
     public var note: String?
+    /// For an estimate: the measurement or source that would confirm it (every estimated
+    /// number of the repository's presets names one).
+    public var confirm: String?
 
     /// A sourced value.
-    public init(_ value: Value, source: String? = nil, confidence: Confidence? = nil, note: String? = nil) {
+    public init(_ value: Value, source: String? = nil, confidence: Confidence? = nil, note: String? = nil, confirm: String? = nil) {
         self.value = value
         self.source = source
         self.confidence = confidence
         self.note = note
+        self.confirm = confirm
     }
 }
 

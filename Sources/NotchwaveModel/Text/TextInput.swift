@@ -26,8 +26,23 @@ public enum TextInput {
         }
     }
 
-    /// Reads `path` and decodes it with `decode(_:file:)`; nil when it cannot be read.
+    /// The largest configuration file read (presets, job files, scripts, manifests).
+    public static let maximumFileSize = 256 << 20
+
+    /// Reads `path` and decodes it with `decode(_:file:)`; nil when there is no such
+    /// file or it cannot be read. Anything but a regular file (links followed) is a
+    /// `ConfigurationError` before it is opened, so a FIFO or a device never blocks or
+    /// floods the read; so is a file over `maximumFileSize`.
     public static func read(_ path: String) throws -> String? {
+        if let problem = InputPath.problem(path) {
+            guard case .notARegularFile = problem else { return nil }
+            throw ConfigurationError(file: path, path: "$", position: nil, problem: problem.description)
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maximumFileSize {
+            throw ConfigurationError(file: path, path: "$", position: nil,
+                                     problem: "\(Int(info.st_size) >> 20) MB is more than the \(maximumFileSize >> 20) MB a configuration file may have")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return try decode(Array(data), file: path)
     }

@@ -23,6 +23,11 @@ public struct ManifestEntry: Sendable, Equatable, Codable {
     /// How long the output took, in seconds (to the millisecond).
     public var seconds: Double?
 
+    /// The most frames an output can have: a render lasts at most 3600 s, at most 240 fps.
+    static let maximumFrames = 3600 * 240
+    /// The longest an output can last, in seconds.
+    static let maximumDuration = 3600.0
+
     init(item: BatchItem, status: String, error: String? = nil) {
         output = item.output
         preset = item.preset
@@ -33,6 +38,75 @@ public struct ManifestEntry: Sendable, Equatable, Codable {
         self.error = error
         parameters = item.parameters
         parametersHash = item.parametersHash
+    }
+}
+
+extension ManifestEntry {
+    private enum CodingKeys: String, CodingKey {
+        case output, preset, style, variant, format, status, error, parameters, parametersHash, sha256, size, frames, duration, codec, seconds
+    }
+
+    /// Reads an entry, checking every field before anything uses it: a manifest is a file
+    /// on disk that a person or a broken run may have changed, so a status other than
+    /// `ok` or `failed`, a negative, fractional or impossible number (more frames than a
+    /// render can have, a size beyond what a file holds), or a SHA-256 that is not 64 hex
+    /// digits is a decoding error naming the field.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        output = try c.decode(String.self, forKey: .output)
+        preset = try c.decode(String.self, forKey: .preset)
+        style = try c.decode(String.self, forKey: .style)
+        variant = try c.decode(String.self, forKey: .variant)
+        format = try c.decode(String.self, forKey: .format)
+        status = try c.decode(String.self, forKey: .status)
+        guard status == "ok" || status == "failed" else {
+            throw DecodingError.dataCorruptedError(forKey: .status, in: c, debugDescription: "\"\(status)\" is neither \"ok\" nor \"failed\"")
+        }
+        error = try c.decodeIfPresent(String.self, forKey: .error)
+        parameters = try c.decode(JSONOutput.self, forKey: .parameters)
+        parametersHash = try c.decode(String.self, forKey: .parametersHash)
+        sha256 = try c.decodeIfPresent(String.self, forKey: .sha256)
+        if let sha256, sha256.count != 64 || !sha256.allSatisfy(\.isHexDigit) {
+            throw DecodingError.dataCorruptedError(forKey: .sha256, in: c, debugDescription: "not 64 hexadecimal digits")
+        }
+        size = try c.wholeNumberIfPresent(.size, in: 0...(1 << 53))
+        frames = try c.wholeNumberIfPresent(.frames, in: 0...ManifestEntry.maximumFrames)
+        duration = try c.seconds(.duration, atMost: ManifestEntry.maximumDuration)
+        codec = try c.decodeIfPresent(String.self, forKey: .codec)
+        seconds = try c.seconds(.seconds, atMost: 366 * 86_400)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An optional whole number within `range`, read as a number of any size so that one
+    /// out of range (or fractional) is an error naming the field and the range, not
+    /// Foundation's "the given data was not valid JSON".
+    func wholeNumberIfPresent(_ key: Key, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        return try wholeNumber(value, key, range)
+    }
+
+    /// A required whole number within `range` (see `wholeNumberIfPresent`).
+    func wholeNumber(_ key: Key, in range: ClosedRange<Int>) throws -> Int {
+        try wholeNumber(try decode(Double.self, forKey: key), key, range)
+    }
+
+    private func wholeNumber(_ value: Double, _ key: Key, _ range: ClosedRange<Int>) throws -> Int {
+        guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
+                "\(JSONOutput.formatNumber(value)) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    /// An optional number of seconds from 0 to `limit`.
+    func seconds(_ key: Key, atMost limit: Double) throws -> Double? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value.isFinite, value >= 0, value <= limit else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription:
+                "\(JSONOutput.formatNumber(value)) is out of range (0 to \(JSONOutput.formatNumber(limit)) seconds)")
+        }
+        return value
     }
 }
 
@@ -131,13 +205,27 @@ extension BatchManifest: Codable {
     private struct Shard: Codable {
         var index: Int
         var count: Int
+
+        init(index: Int, count: Int) {
+            self.index = index
+            self.count = count
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(index: try c.wholeNumber(.index, in: 0...(1 << 31)), count: try c.wholeNumber(.count, in: 1...(1 << 31)))
+        }
     }
 
-    /// Reads the file format.
+    /// Reads the file format; a shard is `index` of `count` with 0 <= index < count.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(job: try container.decode(String.self, forKey: .job),
-                  shard: try container.decodeIfPresent(Shard.self, forKey: .shard).map { ($0.index, $0.count) })
+        let shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
+        if let shard, !(shard.count >= 1 && (0..<shard.count).contains(shard.index)) {
+            throw DecodingError.dataCorruptedError(forKey: .shard, in: container, debugDescription:
+                "shard \(shard.index) of \(shard.count) does not exist (shards are numbered 0 to count - 1)")
+        }
+        self.init(job: try container.decode(String.self, forKey: .job), shard: shard.map { ($0.index, $0.count) })
         for entry in try container.decode([ManifestEntry].self, forKey: .outputs) { entries[entry.output] = entry }
     }
 

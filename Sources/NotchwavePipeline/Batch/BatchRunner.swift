@@ -201,7 +201,15 @@ public final class BatchRunner: @unchecked Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
         guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }
-        let manifests = try shardFiles.compactMap { try BatchManifest.load((directory as NSString).appendingPathComponent($0)) }
+        // Shard manifests are written by runs, not people: a damaged one is a failure of
+        // that shard (exit 1), to be rendered again.
+        let manifests = try shardFiles.compactMap { name in
+            do {
+                return try BatchManifest.load((directory as NSString).appendingPathComponent(name))
+            } catch let error as ConfigurationError {
+                throw PipelineError.output("\(error.description); render that shard again")
+            }
+        }
         let counts = Set(manifests.compactMap { $0.shard?.count })
         guard counts.count <= 1 else {
             throw PipelineError.output("the shard manifests in \(directory) come from different shard counts (\(counts.sorted().map(String.init).joined(separator: ", ")))")
@@ -241,6 +249,11 @@ public final class BatchRunner: @unchecked Sendable {
             let files = OutputDigest.files(output: output, directory: directory, format: format, frames: entry.frames ?? 0)
             guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
                 problems.append("\(output) (missing)")
+                continue
+            }
+            // A FIFO (or a link to /dev/zero) would block or never end the digest's read.
+            if let problem = files.lazy.compactMap(InputPath.problem).first {
+                problems.append("\(output) (\(problem))")
                 continue
             }
             guard let digest = try? OutputDigest.of(paths: files) else {

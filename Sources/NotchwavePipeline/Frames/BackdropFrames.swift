@@ -54,13 +54,11 @@ final class BackdropFrames: @unchecked Sendable {
         screenHeight = plan.preset.pixelHeight
         fps = plan.fps
         landscape = plan.appPreview?.landscape ?? false
-        guard FileManager.default.fileExists(atPath: backdrop.path) else {
-            throw PipelineError.output("--backdrop: \(backdrop.path): no such file")
-        }
+        try InputPath.check(backdrop.path, for: "--backdrop")
         do {
             reader = try PictureReader(path: backdrop.path)
         } catch {
-            throw PipelineError.output("--backdrop: cannot read \(backdrop.path) (\(error.message))")
+            throw BackdropFrames.failure(error, path: backdrop.path, reading: "cannot read")
         }
         isStill = reader.isStill
         do {
@@ -73,9 +71,13 @@ final class BackdropFrames: @unchecked Sendable {
             throw PipelineError.unsupported(error.description)
         }
         if isStill {
-            guard try reader.nextTime() != nil else { throw PipelineError.output("--backdrop: no picture could be decoded from \(backdrop.path)") }
-            reader.advance()
-            still = try convertCurrent()
+            do {
+                guard try reader.nextTime() != nil else { throw PipelineError.output("--backdrop: no picture could be decoded from \(backdrop.path)") }
+                reader.advance()
+                still = try convertCurrent()
+            } catch let error as FFmpegError {
+                throw BackdropFrames.failure(error, path: backdrop.path, reading: "cannot read")
+            }
         }
     }
 
@@ -137,7 +139,7 @@ final class BackdropFrames: @unchecked Sendable {
             }
             if advanced || currentCanvas == nil { currentCanvas = try convertCurrent() }
         } catch {
-            if failure == nil { failure = PipelineError.output("--backdrop: \(backdrop.path): \(error)") }
+            if failure == nil { failure = BackdropFrames.failure(error, path: backdrop.path, reading: nil) }
         }
         if let currentCanvas { return currentCanvas }
         let black = Canvas(width: canvasWidth, height: canvasHeight)
@@ -154,8 +156,17 @@ final class BackdropFrames: @unchecked Sendable {
         do {
             reader = try PictureReader(path: backdrop.path)
         } catch {
-            if failure == nil { failure = PipelineError.output("--backdrop: cannot read \(backdrop.path) again (\(error.message))") }
+            if failure == nil { failure = BackdropFrames.failure(error, path: backdrop.path, reading: "cannot reopen") }
         }
+    }
+
+    /// The one line for `error` from the reader: a problem of the file itself as the
+    /// reader words it (it names the file), else FFmpeg's reason after the file's name
+    /// (`reading`: what was being done, such as "cannot read"), never an internal name.
+    private static func failure(_ error: Error, path: String, reading: String?) -> PipelineError {
+        guard let error = error as? FFmpegError else { return PipelineError.output("--backdrop: \(path): \(oneLineDescription(of: error))") }
+        if error.isAboutTheFile { return PipelineError.output("--backdrop: \(error.message)") }
+        return PipelineError.output("--backdrop: \(reading.map { "\($0) \(path)" } ?? path): \(error.message)")
     }
 
     /// The reader's current picture on a new opaque canvas.

@@ -16,7 +16,10 @@ enum CheckPreviewCommand: Command {
     or ProRes 422 HQ), progressive frames, at most 30 fps, an iPhone preview resolution
     (886x1920, 1080x1920, 750x1334 or turned), 15 to 30 s, and one stereo audio track
     (AAC 256 kbit/s or PCM, 44.1 or 48 kHz). A video bit rate below the 10-12 Mbit/s
-    target is a warning. Exit code 0 when every file conforms, 1 otherwise.
+    target is a warning. Every packet is read: a file with fewer frames than its header
+    declares (cut short, or still being written) fails. Links are followed (the size is
+    the file's); anything but a regular file is refused unopened. Exit code 0 when every
+    file conforms, 1 otherwise.
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {

@@ -76,6 +76,7 @@ enum PresetsCommand: Command {
         if !p.aliases.isEmpty { lines.append("  aliases:     \(p.aliases.joined(separator: ", "))") }
         for field in p.sourcedFields where field.source != nil {
             lines.append("  \(field.name): \(field.value) — \(field.confidence?.rawValue ?? "unrated"): \(field.source ?? "")")
+            if let confirm = field.confirm { lines.append("    to confirm: \(confirm)") }
         }
         for note in p.notes { lines.append("  note: \(note)") }
         return lines.joined(separator: "\n")
