@@ -28,8 +28,10 @@ public enum OutputFormat: Sendable, Equatable {
     /// directory (an existing one, or a path ending in `/`) or a `%05d.png` pattern, else
     /// the container of the extension with `request.codec` (or its default codec).
     /// `alpha` selects the pixel format that carries transparency where one exists.
-    /// `path` is normalised (`OutputPath.normalized`).
-    public static func resolve(path: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+    /// A path that is not normalised yet is normalised first (Foundation's path functions
+    /// trap on some unnormalised ones; `ResolvedOutput` passes the path it keeps).
+    public static func resolve(path given: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+        let path = OutputPath.normalized(given)
         let codec = request.codec
         let ext = OutputPath.fileExtension(path)
         if path == "-" || ext == "rgba" {
@@ -66,11 +68,12 @@ public enum OutputFormat: Sendable, Equatable {
         return .video(try VideoRecipe.make(codec: chosen, container: ext, alpha: alpha, tenBit: request.tenBit))
     }
 
-    /// The codec `path` (normalised) is written with for `request`, from the path's form
+    /// The codec `path` is written with for `request`, from the path's form
     /// alone (the name `{codec}` gives in batch outputs): `rgba` for raw frames, `png` for
     /// a sequence, else the requested or the container's default codec; nil for a path
     /// whose extension names no container. `resolve` decides the same and checks it.
-    public static func codecName(path: String, request: EncodeRequest) -> String? {
+    public static func codecName(path given: String, request: EncodeRequest) -> String? {
+        let path = OutputPath.normalized(given)
         let ext = OutputPath.fileExtension(path)
         if path == "-" || ext == "rgba" { return "rgba" }
         var isDirectory: ObjCBool = false

@@ -18,8 +18,8 @@ public enum OutputPath {
         return result
     }
 
-    /// The extension of a normalised path, lowercased (empty for `-` and for none).
+    /// The extension of `path`, lowercased (empty for `-` and for none).
     public static func fileExtension(_ path: String) -> String {
-        path == "-" ? "" : (path as NSString).pathExtension.lowercased()
+        path == "-" ? "" : (normalized(path) as NSString).pathExtension.lowercased()
     }
 }
