@@ -12,13 +12,27 @@ struct Track: Sendable {
         /// How far (≥ 0) the finger has moved from touch-down along y in direction `sign`.
         case dragTranslation([FingerSample], start: Double, sign: Double)
     }
+    /// Sorted by start (ties in the order appended): a segment appended at `time` replaces
+    /// every one that starts later.
     var segments: [(start: Double, segment: Segment)]
 
     init(_ value: Double) { segments = [(-.infinity, .constant(value))] }
 
     mutating func append(_ time: Double, _ segment: Segment) {
-        segments.removeAll { $0.start > time }
+        while let last = segments.last, last.start > time { segments.removeLast() }
         segments.append((time, segment))
+    }
+
+    /// The segment in force at `t` (the last one starting at or before it), by bisection;
+    /// the first one when none has started.
+    func current(at t: Double) -> (start: Double, segment: Segment)? {
+        guard !segments.isEmpty else { return nil }
+        var low = 0, high = segments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start <= t { low = middle + 1 } else { high = middle }
+        }
+        return segments[Swift.max(low - 1, 0)]
     }
 
     /// Starts an animation to `target` at `time` from the value (and, for a spring, the
@@ -26,7 +40,7 @@ struct Track: Sendable {
     mutating func animate(at time: Double, to target: Double, _ animation: ValueAnimation) {
         let from = value(at: time)
         var velocity = 0.0
-        if case .spring = animation, let current = segments.last(where: { $0.start <= time }),
+        if case .spring = animation, let current = current(at: time), current.start <= time,
            case let .animation(f, to, v, .spring(spring)) = current.segment {
             velocity = spring.displacement(at: time - current.start, from: f - to, velocity: v).v
         }
@@ -34,7 +48,7 @@ struct Track: Sendable {
     }
 
     func value(at t: Double) -> Double {
-        guard let current = segments.last(where: { $0.start <= t }) ?? segments.first else { return 0 }
+        guard let current = current(at: t) else { return 0 }
         let elapsed = t - current.start
         switch current.segment {
         case let .constant(v):

@@ -109,12 +109,17 @@ public struct InteractionScript: Sendable, Equatable {
     }
 
     /// The members of a script's `"events"` array (the document's only key), with their
-    /// JSON paths.
+    /// JSON paths; more than `maximumScriptEvents` is an error.
     static func eventObjects(_ text: String, file: String) throws -> [(path: String, node: JSONNode)] {
         var root = try JSONObjectReader(try JSONValues.parse(text, file: file, allowingComments: true), file: file)
         let eventsNode = try root.required("events")
         try root.finish()
-        return try JSONValues.array(eventsNode, file: file, path: "$.events").enumerated().map { ("$.events[\($0)]", $1) }
+        let events = try JSONValues.array(eventsNode, file: file, path: "$.events")
+        guard events.count <= maximumScriptEvents else {
+            throw ConfigurationError(file: file, path: "$.events", position: eventsNode.position,
+                                     problem: "\(events.count) events; a script holds at most \(maximumScriptEvents)")
+        }
+        return events.enumerated().map { ("$.events[\($0)]", $1) }
     }
 
     /// The `path` member of a drag event at JSON path `path`: `[t, x, y]` samples, at least

@@ -113,12 +113,8 @@ public struct LiquidSwipeTimeline: Sendable {
             case swipe(ScreenSide)
             case change(ScreenSide)
         }
-        var queue: [(time: Double, order: Int, action: Action)] = []
-        var order = 0
-        func schedule(_ time: Double, _ action: Action) {
-            queue.append((time, order, action))
-            order += 1
-        }
+        var queue = EventQueue<Action>()
+        func schedule(_ time: Double, _ action: Action) { queue.schedule(time, action) }
         for event in script.events {
             switch event {
             case let .tap(side, time):
@@ -129,27 +125,25 @@ public struct LiquidSwipeTimeline: Sendable {
                 schedule(start + (path.last?.t ?? 0), .release(side, path, start: start))
             }
         }
-        while !queue.isEmpty {
-            let index = queue.indices.min { (queue[$0].time, queue[$0].order) < (queue[$1].time, queue[$1].order) } ?? 0
-            let (time, _, action) = queue.remove(at: index)
+        while let (time, action) = queue.next() {
             switch action {
             case let .begin(side, path, start):
                 tops.append((time, side))
-                self[progress: side].append(time, .dragProgress(path, start: start, sign: side.sign, width: width))
-                self[centerY: side].append(time, .dragY(path, start: start))
+                self[keyPath: Self.progress(side)].append(time, .dragProgress(path, start: start, sign: side.sign, width: width))
+                self[keyPath: Self.centerY(side)].append(time, .dragY(path, start: start))
             case let .release(side, path, start):
                 let released = LiquidSwipeTimeline.dragProgress(path, at: time - start, sign: side.sign, width: width)
-                self[centerY: side].append(time, .constant(self[centerY: side].value(at: time)))
+                self[keyPath: Self.centerY(side)].append(time, .constant(self[keyPath: Self.centerY(side)].value(at: time)))
                 if released < LiquidSwipeConfig.swipeCancelThreshold {
-                    self[progress: side].animate(at: time, to: 0, animations.cancel)
+                    self[keyPath: Self.progress(side)].animate(at: time, to: 0, animations.cancel)
                 } else {
-                    self[progress: side].append(time, .constant(released))
+                    self[keyPath: Self.progress(side)].append(time, .constant(released))
                     schedule(time, .swipe(side))
                 }
             case let .swipe(side):
                 tops.append((time, side))
-                self[centerY: side].append(time, .constant(self[centerY: side].value(at: time)))
-                self[progress: side].animate(at: time, to: 1, animations.swipe)
+                self[keyPath: Self.centerY(side)].append(time, .constant(self[keyPath: Self.centerY(side)].value(at: time)))
+                self[keyPath: Self.progress(side)].animate(at: time, to: 1, animations.swipe)
                 schedule(time + 0.3, .change(side))
             case let .change(side):
                 let page = LiquidSwipeTimeline.lastValue(pages, at: time)
@@ -170,21 +164,17 @@ public struct LiquidSwipeTimeline: Sendable {
                          top: LiquidSwipeTimeline.lastValue(tops, at: t), sliderOffset: offset.value(at: t))
     }
 
-    private subscript(progress side: ScreenSide) -> Track {
-        get { side == .left ? leftProgress : rightProgress }
-        set { if side == .left { leftProgress = newValue } else { rightProgress = newValue } }
+    // The tracks of one side, as key paths: a write through one changes the track in
+    // place (a get-then-set subscript would copy its segments on every change).
+    private static func progress(_ side: ScreenSide) -> WritableKeyPath<LiquidSwipeTimeline, Track> {
+        side == .left ? \.leftProgress : \.rightProgress
     }
 
-    private subscript(centerY side: ScreenSide) -> Track {
-        get { side == .left ? leftY : rightY }
-        set { if side == .left { leftY = newValue } else { rightY = newValue } }
+    private static func centerY(_ side: ScreenSide) -> WritableKeyPath<LiquidSwipeTimeline, Track> {
+        side == .left ? \.leftY : \.rightY
     }
 
-    private static func lastValue<T>(_ steps: [(time: Double, value: T)], at t: Double) -> T {
-        var result = steps[0].value
-        for step in steps where step.time <= t { result = step.value }
-        return result
-    }
+    private static func lastValue<T>(_ steps: [(time: Double, value: T)], at t: Double) -> T { lastStep(steps, at: t) }
 
     /// The finger's position `t` seconds after touch-down (straight between samples).
     static func finger(_ path: [FingerSample], at t: Double) -> (x: Double, y: Double) {

@@ -93,12 +93,8 @@ public struct PopupTimeline: Sendable {
             case dragBegin(id: Int, path: [FingerSample], start: Double)
             case dragEnd(id: Int, path: [FingerSample], start: Double)
         }
-        var queue: [(time: Double, order: Int, action: Action)] = []
-        var order = 0
-        func schedule(_ time: Double, _ action: Action) {
-            queue.append((time, order, action))
-            order += 1
-        }
+        var queue = EventQueue<Action>()
+        func schedule(_ time: Double, _ action: Action) { queue.schedule(time, action) }
         var isPresented = initial.isPresented
         var generation = 0
         var activeDrag: Int?
@@ -139,9 +135,7 @@ public struct PopupTimeline: Sendable {
             drag.animate(at: time, to: 0, PopupTimeline.animation)
         }
 
-        while !queue.isEmpty {
-            let index = queue.indices.min { (queue[$0].time, queue[$0].order) < (queue[$1].time, queue[$1].order) } ?? 0
-            let (time, _, action) = queue.remove(at: index)
+        while let (time, action) = queue.next() {
             switch action {
             case let .show(autohide):
                 guard !isPresented else { continue }
@@ -177,8 +171,7 @@ public struct PopupTimeline: Sendable {
 
     /// The state `t` seconds into the clip.
     public func state(at t: Double) -> PopupState {
-        var isPresented = presented[0].value
-        for step in presented where step.time <= t { isPresented = step.value }
+        let isPresented = lastStep(presented, at: t)
         return PopupState(presence: presence.value(at: t), background: background.value(at: t), drag: drag.value(at: t), isPresented: isPresented)
     }
 }
