@@ -67,9 +67,6 @@ public enum EncoderKind: String, Sendable, CaseIterable {
         let quality = tuning.quality
         let useCRF = tuning.bitRate == nil
         let lossless = quality == .lossless && tuning.crf == nil
-        func crf(_ draft: Int, _ standard: Int, _ high: Int, _ losslessCRF: Int) -> String {
-            String(tuning.crf ?? [Self.Quality.draft: draft, .standard: standard, .high: high, .lossless: losslessCRF][quality] ?? standard)
-        }
         func pick<T>(_ draft: T, _ standard: T, _ high: T, _ lossless: T) -> T {
             switch quality {
             case .draft: return draft
@@ -77,6 +74,9 @@ public enum EncoderKind: String, Sendable, CaseIterable {
             case .high: return high
             case .lossless: return lossless
             }
+        }
+        func crf(_ draft: Int, _ standard: Int, _ high: Int, _ losslessCRF: Int) -> String {
+            String(tuning.crf ?? pick(draft, standard, high, losslessCRF))
         }
         var options: [EncoderOption] = []
         switch self {

@@ -3,8 +3,8 @@
 /// whose initial value is its default, and one `Option` in `declarations` ties that
 /// property (by key path) to its key, help, range or choices.
 ///
-/// Everything else is derived from the list: reading (`read`, with "did you mean" for an
-/// unknown key), the JSON echo (`json`, which plan identity and batch resume hash),
+/// Everything else is derived from the list: reading (`OptionList.read` against
+/// `parameters`, with "did you mean" for an unknown key, then `init(_:)`), the JSON echo (`json`, which plan identity and batch resume hash),
 /// equality, `notchwave scenes`, `--help` and the README's tables.
 ///
 ///     struct Wobble: DeclaredOptions {
@@ -46,14 +46,6 @@ extension DeclaredOptions {
     public init(_ values: ParameterValues) {
         self.init()
         for declaration in Self.declarations { declaration.read(values, into: &self) }
-    }
-
-    /// The settings `list` gives, read and checked: an unknown key or a bad value is an
-    /// error naming the option as written (`--OPTION key`, or the job file's JSON path).
-    public static func read(_ list: OptionList, option: String, owner: String, source: ParameterSource?,
-                            baseDirectory: String? = nil) throws(ParameterError) -> (options: Self, values: ParameterValues) {
-        let values = try list.read(parameters, option: option, owner: owner, source: source, baseDirectory: baseDirectory)
-        return (Self(values), values)
     }
 
     /// Every setting as canonical JSON, by key in declaration order (defaults included, so
