@@ -36,7 +36,7 @@ echo "built $bin ($(( $(stat -c %s "$bin") / 1048576 )) MiB, stripped)"
 # shellcheck source=/dev/null
 source <(python3 scripts/dockerfile_stage.py stage "${DOCKERFILE:-Dockerfile}")
 runtime_packages=$(printf '%s\n' "${stage_runs[@]}" \
-  | grep -o 'apt-get install[^&]*' | head -n 1 \
+  | grep -o 'apt-get install[^&]*' | sed -n 1p \
   | tr ' ' '\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | grep -vE '^(apt-get|install)$' | sort -u)
 [ -n "$runtime_packages" ] || { echo "FAIL: no apt-get install line in the runtime stage" >&2; exit 1; }
 echo "runtime stage installs: $(echo $runtime_packages)"
@@ -50,12 +50,24 @@ base_packages=$(apt-cache depends --recurse --no-recommends --no-suggests --no-c
 closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
   $runtime_packages 2>/dev/null | grep -v '^ ' | tr -d '<>' | sort -u)
 
+# Whether a newline-separated list holds an exact line, without a pipe: under pipefail,
+# `echo "$list" | grep -q` fails when grep exits at its match while echo is still writing
+# (bash writes a list line by line, so echo then dies of SIGPIPE), which made packages on
+# the install line read as MISSING on a loaded machine.
+member() {
+  case $'\n'"$1"$'\n' in
+    *$'\n'"$2"$'\n'*) return 0 ;;
+  esac
+  return 1
+}
+
 package_of() {
   local path="$1" real
   real=$(readlink -f "$path")
   for candidate in "$path" "$real" "${real#/usr}" "/usr$real"; do
     if out=$(dpkg -S "$candidate" 2>/dev/null); then
-      echo "${out%%:*}" | head -n 1
+      out=${out%%$'\n'*}
+      echo "${out%%:*}"
       return 0
     fi
   done
@@ -70,12 +82,12 @@ while read -r name path; do
   package=$(package_of "$path") || { echo "FAIL: $name ($path) belongs to no package" >&2; failures=1; continue; }
   needed_packages="$needed_packages $package"
   is_direct=0
-  echo "$direct" | grep -qx "$name" && is_direct=1
-  if echo "$runtime_packages" | grep -qx "$package"; then
+  member "$direct" "$name" && is_direct=1
+  if member "$runtime_packages" "$package"; then
     status="on the install line"
-  elif echo "$base_packages" | grep -qx "$package"; then
+  elif member "$base_packages" "$package"; then
     status="in debian:bookworm-slim"
-  elif [ "$is_direct" = 0 ] && echo "$closure" | grep -qx "$package"; then
+  elif [ "$is_direct" = 0 ] && member "$closure" "$package"; then
     status="a dependency of the install line"
   else
     status="MISSING"
@@ -91,7 +103,7 @@ echo "  ... and $(ldd "$bin" | grep -c '=> /') libraries in all (VERBOSE=1 lists
 for file in /usr/share/fonts/opentype/inter/Inter-Regular.otf; do
   package=$(package_of "$file") || { echo "FAIL: $file (the default font) belongs to no installed package" >&2; failures=1; continue; }
   needed_packages="$needed_packages $package"
-  if echo "$runtime_packages" | grep -qx "$package"; then
+  if member "$runtime_packages" "$package"; then
     printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "on the install line (read by path)"
   else
     printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "MISSING"
@@ -100,9 +112,10 @@ for file in /usr/share/fonts/opentype/inter/Inter-Regular.otf; do
 done
 
 for package in $runtime_packages; do
-  echo "$needed_packages" | tr ' ' '\n' | grep -qx "$package" || echo "WARNING: $package is installed in the runtime stage but nothing needs it" >&2
+  member "${needed_packages// /$'\n'}" "$package" || echo "WARNING: $package is installed in the runtime stage but nothing needs it" >&2
 done
-if ldd "$bin" | grep -qiE 'libswift|libFoundation|libdispatch|/opt/swift'; then
+libraries=$(ldd "$bin")
+if grep -qiE 'libswift|libFoundation|libdispatch|/opt/swift' <<<"$libraries"; then
   echo "FAIL: the binary still links Swift runtime libraries" >&2
   failures=1
 fi

@@ -22,9 +22,9 @@ seconds="${2:-20}"
 # gives executables (--defsym main=notchwave_main): instrument as -sanitize=fuzzer does
 # (address sanitizer plus libFuzzer's coverage) and link libFuzzer without its main; the
 # fuzzing build's main calls LLVMFuzzerRunDriver.
-resources=$("$SWIFT" -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p' | head -n 1)
+resources=$("$SWIFT" -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p' | sed -n 1p)
 libfuzzer=$(ls "$resources"/clang/lib/*/libclang_rt.fuzzer_no_main-x86_64.a "$resources"/clang/lib/*/libclang_rt.fuzzer_no_main.a \
-    "$resources"/../clang/*/lib/*/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -n 1 || true)
+    "$resources"/../clang/*/lib/*/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | sed -n 1p || true)
 if [ -z "$libfuzzer" ]; then
     echo "fuzz: this Swift toolchain has no libFuzzer (libclang_rt.fuzzer_no_main) under $resources" >&2
     exit 1

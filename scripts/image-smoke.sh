@@ -19,7 +19,7 @@
 smoke_fail() { echo "image-smoke: FAIL: $*" >&2; exit 1; }
 smoke_step() { echo "image-smoke: $*"; }
 smoke_probe() {  # FILE FIELD: one ffprobe field of the first video stream
-  ffprobe -v error -select_streams v:0 -show_entries "stream=$2" -of default=nw=1:nk=1 "$1" | head -n 1
+  ffprobe -v error -select_streams v:0 -show_entries "stream=$2" -of default=nw=1:nk=1 "$1" | sed -n 1p
 }
 smoke_expect() { [ "$2" = "$3" ] || smoke_fail "$1: expected '$3', got '$2'"; }
 
@@ -29,9 +29,9 @@ smoke_checks() {
 
   out=$(in_image image volume --version) || smoke_fail "--version failed"
   echo "$out" | sed 's/^/    /'
-  echo "$out" | grep -q '^notchwave ' || smoke_fail "--version printed no version line"
+  grep -q '^notchwave ' <<<"$out" || smoke_fail "--version printed no version line"
   out=$(in_image image volume presets) || smoke_fail "presets failed"
-  echo "$out" | grep -q 'iphone-15-pro' || smoke_fail "presets does not list iphone-15-pro"
+  grep -q 'iphone-15-pro' <<<"$out" || smoke_fail "presets does not list iphone-15-pro"
   smoke_step "--version and presets ($(echo "$out" | grep -c iphone) iPhone presets) as the image's user"
 
   cat > "$host/job.json" <<'JOB'
