@@ -10,7 +10,9 @@ import NotchwaveRaster
 /// `start` through `middle` (their mean, at stop `m`) to `end`: a radial gradient around
 /// the top arc, a linear band along the vertical edge, a radial gradient around the bottom
 /// arc and, along the bottom edge, a conic gradient whose wedge of `start` tapers to a
-/// tail. The parts are regions of one paint, chosen by pixel centre, so no seam shows.
+/// tail. On an island the rim is a radial band around the cap with such a tail along
+/// both the top and the bottom edge. The parts are regions of one paint, chosen by pixel
+/// centre, so no seam shows.
 public struct SmoothWaveBuilder: Sendable {
     public let geometry: SceneGeometry
     let shapes: WaveShapes
@@ -90,12 +92,7 @@ public struct SmoothWaveBuilder: Sendable {
         let outward = [GradientStop(s, at: 0), GradientStop(mid, at: m), GradientStop(e, at: 1)]
         let body = Paint.solid(e)
         if case .island = g.cutout {
-            // One cap of radius R: body up to its centre, the rim around it.
-            let r = g.islandHeight / 2
-            let centre = left + w - r
-            let rim = Paint.radial(center: PixelPoint(x: x(centre), y: y(g.bandTop + r)), startRadius: g.px(max(r - gL, 0)),
-                                   endRadius: g.px(r), stops: inward, interpolation: interpolation)
-            return [PaintBand(y0: y(g.bandTop), y1: y(g.bandBottom), breaks: [x(centre)], paints: [body, rim])]
+            return islandRimPaint(left: left, width: w, inward: inward, body: body, mid: mid, s: s, e: e)
         }
         let b = g.bar
         let cw = left + w
@@ -116,20 +113,62 @@ public struct SmoothWaveBuilder: Sendable {
                                   endRadius: g.px(b.rb), stops: inward, interpolation: interpolation)
         let bottomRow: PaintBand
         if a > 0 {
-            let degrees = Double.pi / 180
-            let thetaS = 270 * degrees + atan(a / gL)
-            let thetaM = 270 * degrees + atan(a / (gL * (1 - middleStop)))
-            let thetaE = 360 * degrees
-            let midLocation = Float(1 - (thetaM - thetaS) / (thetaE - thetaS))
-            let tail = Paint.conic(center: PixelPoint(x: x(left + a), y: y(b.h)), startAngle: Float(thetaS), endAngle: Float(thetaE),
-                                   stops: [GradientStop(e, at: 0), GradientStop(mid, at: midLocation), GradientStop(s, at: 1)],
-                                   interpolation: interpolation)
+            let tail = tails(apex: left + a, run: a, top: 0, bottom: b.h, mid: mid, s: s, e: e).bottom
             bottomRow = PaintBand(y0: y(b.h - b.rb), y1: .greatestFiniteMagnitude, breaks: [x(left + a), x(left + 2 * a)],
                                   paints: [body, tail, corner])
         } else {
             bottomRow = PaintBand(y0: y(b.h - b.rb), y1: .greatestFiniteMagnitude, paints: [corner])
         }
         return [topRow, middleRow, bottomRow]
+    }
+
+    /// The regions of an island layer's rim paint. The seed draws the notch only; on an
+    /// island the layer is a band of the island's height ending in one cap of radius `R`
+    /// (the pill's), and its rim follows that whole outline as it does beside the notch
+    /// (this project's choice): a radial band around the cap, and left of the cap's centre
+    /// two conic tails along the band's top and bottom edges, the notch's bottom-edge tail
+    /// and its mirror image. At the cap's centre the tails and the radial band give the
+    /// same colour on every row (both are the rim colour at the edge and the body colour
+    /// `gL` inside it), so no column shows a jump; the tails taper to the body colour at
+    /// the middle of the layer's straight part.
+    func islandRimPaint(left: Double, width w: Double, inward: [GradientStop], body: Paint, mid: RGBA8, s: RGBA8, e: RGBA8) -> [PaintBand] {
+        let g = geometry
+        let r = g.islandHeight / 2
+        let centre = left + w - r
+        let centreY = y(g.bandTop + r)
+        let rim = Paint.radial(center: PixelPoint(x: x(centre), y: centreY), startRadius: g.px(max(r - gradientLength, 0)),
+                               endRadius: g.px(r), stops: inward, interpolation: interpolation)
+        let a = (w - r) / 2
+        guard a > 0 else {
+            return [PaintBand(y0: -.greatestFiniteMagnitude, y1: .greatestFiniteMagnitude, paints: [rim])]
+        }
+        let (bottomTail, topTail) = tails(apex: left + a, run: a, top: g.bandTop, bottom: g.bandBottom, mid: mid, s: s, e: e)
+        let breaks = [x(left + a), x(centre)]
+        return [
+            PaintBand(y0: -.greatestFiniteMagnitude, y1: centreY, breaks: breaks, paints: [body, topTail, rim]),
+            PaintBand(y0: centreY, y1: .greatestFiniteMagnitude, breaks: breaks, paints: [body, bottomTail, rim]),
+        ]
+    }
+
+    /// The conic tails along a bottom edge at `bottom` and a top edge at `top` (points):
+    /// centred on the edge at `apex` (points from the centre gap), `run` points before the
+    /// corner or cap centre they lead to; the rim colour `s` along the edge fades to the
+    /// body `e` at the direction that reaches `gL` inside the edge at the corner. The top
+    /// tail is the bottom one mirrored (angles negated, so its stops run backwards).
+    func tails(apex: Double, run a: Double, top: Double, bottom: Double, mid: RGBA8, s: RGBA8, e: RGBA8) -> (bottom: Paint, top: Paint) {
+        let gL = gradientLength
+        let degrees = Double.pi / 180
+        let thetaS = 270 * degrees + atan(a / gL)
+        let thetaM = 270 * degrees + atan(a / (gL * (1 - middleStop)))
+        let thetaE = 360 * degrees
+        let midLocation = Float(1 - (thetaM - thetaS) / (thetaE - thetaS))
+        let bottomTail = Paint.conic(center: PixelPoint(x: x(apex), y: y(bottom)), startAngle: Float(thetaS), endAngle: Float(thetaE),
+                                     stops: [GradientStop(e, at: 0), GradientStop(mid, at: midLocation), GradientStop(s, at: 1)],
+                                     interpolation: interpolation)
+        let topTail = Paint.conic(center: PixelPoint(x: x(apex), y: y(top)), startAngle: 0, endAngle: Float(thetaE - thetaS),
+                                  stops: [GradientStop(s, at: 0), GradientStop(mid, at: 1 - midLocation), GradientStop(e, at: 1)],
+                                  interpolation: interpolation)
+        return (bottomTail, topTail)
     }
 
     /// `atan` for the conic's angles, from basic operations only (set-up, Double), so
