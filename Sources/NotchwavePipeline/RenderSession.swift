@@ -167,7 +167,8 @@ public struct RenderSession {
         let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
         let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop)
+        let renderer = FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop,
+                                     picture: (plan.frameWidth, plan.frameHeight))
         try backdrop?.checkFailure()
         let template = renderer.template
         let total = plan.frameCount

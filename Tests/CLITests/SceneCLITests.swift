@@ -98,3 +98,38 @@ struct SceneCLITests {
         #expect(run.stderr.contains("progress 2 is out of range (0 to 1)"), "\(run.stderr)")
     }
 }
+
+/// Odd-width presets in 4:2:0 video: the column added to make the width even repeats
+/// the picture's last column, so the last column decodes as the picture has it (a dark
+/// padding column pulled it towards black through the shared chroma sample).
+@Suite("Odd-width padding")
+struct OddWidthPaddingTests {
+    @Test("the decoded last column matches the picture's, in every scene", arguments: [
+        ["--scene", "liquid-swipe"], ["--scene", "popup"], ["--scene", "notch-waves", "--region", "bar"],
+    ])
+    func lastColumn(scene: [String]) throws {
+        let dir = TemporaryDirectory()
+        let common = ["--preset", "iphone-x"] + scene
+        var run = try CommandRunner.notchwave(["render"] + common + ["--duration", "0.1", "--quality", "lossless", "-o", dir.file("p.mp4"), "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let info = try MediaProbe.stream(dir.file("p.mp4"))
+        let w = 1125, h = info.height
+        #expect(info.width == w + 1)
+        run = try CommandRunner.notchwave(["frame"] + common + ["--time", "0", "-o", dir.file("f.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let still = try MediaProbe.decodePNG(dir.file("f.png"), width: w, height: h)
+        let decoded = try MediaProbe.decodeFrame(dir.file("p.mp4"), index: 0, width: w + 1, height: h)
+        // The last picture column against the picture, and against the decoded column
+        // beside it: within the levels a lossless 4:2:0 round trip moves a flat colour.
+        var worstEdge = 0, worstNeighbour = 0
+        for y in 0..<h {
+            for c in 0..<3 {
+                let edge = Int(decoded[(y * (w + 1) + w - 1) * 4 + c])
+                worstEdge = max(worstEdge, abs(edge - Int(still[(y * w + w - 1) * 4 + c])))
+                worstNeighbour = max(worstNeighbour, abs(edge - Int(still[(y * w + w - 2) * 4 + c])))
+            }
+        }
+        #expect(worstEdge <= 6, "\(scene): the last column decodes up to \(worstEdge) levels from the picture's")
+        #expect(worstNeighbour <= 8, "\(scene): the last column decodes up to \(worstNeighbour) levels from its neighbour")
+    }
+}

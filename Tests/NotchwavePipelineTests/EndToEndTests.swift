@@ -34,7 +34,7 @@ struct EndToEndTests {
         #expect(dir.contents.sorted() == ["frame.png", "\(id).mp4"])
     }
 
-    @Test("the padded column has the outside colour; --even crop drops it")
+    @Test("the padded column repeats the picture's edge, under a mask too; --even crop drops it")
     func evenSizes() throws {
         let dir = TemporaryDirectory()
         let padded = dir.file("pad.mp4"), masked = dir.file("mask.mp4"), cropped = dir.file("crop.mp4")
@@ -48,15 +48,16 @@ struct EndToEndTests {
             let frame = try MediaProbe.decodeFrame(path, index: 0, width: 1126, height: 2436, extraFilters: "format=gray")
             return Int(frame[(y * 1126 + x) * 4])
         }
-        // The outside is the background without a mask: the added column matches the last
-        // real one. With --mask the outside is black: the added column is black while the
-        // last real column, mid-screen, is still the background (so this is not a copy
-        // of the edge).
+        // The added column is the last real one: the background mid-screen, with or
+        // without a mask; with --mask, black beside the rounded corner, where the last
+        // real column is outside the screen (so it follows the edge, not one colour).
         let background = try luma(padded, x: 1124, y: 1200)
         #expect(abs(background - 0x3D) <= 3, "luma \(background)")
         #expect(abs(try luma(padded, x: 1125, y: 1200) - background) <= 2)
-        #expect(abs(try luma(masked, x: 1124, y: 1200) - background) <= 8)  // (the codec softens the edge)
-        #expect(try luma(masked, x: 1125, y: 1200) <= 3)
+        #expect(abs(try luma(masked, x: 1124, y: 1200) - background) <= 2)
+        #expect(abs(try luma(masked, x: 1125, y: 1200) - background) <= 2)
+        #expect(try luma(masked, x: 1124, y: 4) <= 3)
+        #expect(try luma(masked, x: 1125, y: 4) <= 3)
     }
 
     @Test("raw RGBA frames on stdout: exact size and the same pixels as `frame`")

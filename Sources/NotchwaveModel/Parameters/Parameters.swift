@@ -83,7 +83,7 @@ public enum Parameters {
 
     public static let codec = Parameter<Codec?>("codec", "NAME", "h264, hevc, av1 (.mp4); prores, h264, hevc (.mov); vp9, av1 (.webm); gif; apng; png (sequence)",
                                                defaultText: "from the extension", group: .encoding)
-    public static let even = Parameter<EvenSizePolicy>("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row of the outside colour, or crop one",
+    public static let even = Parameter<EvenSizePolicy>("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row repeating the edge, or crop one",
                                                        default: .pad, group: .encoding)
     public static let quality = Parameter<Quality>("quality", "LEVEL", "draft, standard, high or lossless (mapping per codec in the README)",
                                                    default: .standard, group: .encoding)

@@ -46,7 +46,7 @@ public enum PresetCatalog {
             "- **No cutout**: `h` = status bar height (20 pt), `cs = 0`, `rt = rb = 10` (the seed's `.none` size).",
             "- Frames are rendered at the physical pixel size; the pixel scale is pixels / points (2.88 on the 12 mini",
             "  and 13 mini, whose 3x rendering iOS downsamples to the panel). Odd widths (the X family's 1125 px, ...)",
-            "  are padded by one column of the outside colour for 4:2:0 codecs (`--even pad`, or `--even crop`);",
+            "  are padded by one column repeating the edge for 4:2:0 codecs (`--even pad`, or `--even crop`);",
             "  PNG, APNG, ProRes, GIF and raw RGBA keep the exact size.",
             "- **App Store class** is the iPhone display class App Store Connect files the device's screenshots and",
             "  previews under (the class whose accepted screenshot sizes include the screen's pixels), and the",

@@ -8,7 +8,9 @@ public enum Region: String, Sendable, CaseIterable {
 
 /// What to do when a codec needs even frame sizes and the preset's size is odd.
 public enum EvenSizePolicy: String, Sendable, CaseIterable {
-    /// Add one column / row of the frame's outside colour on the right / bottom.
+    /// Add one column / row on the right / bottom repeating the frame's last column /
+    /// row, so that 4:2:0 chroma of the edge is the picture's own; padding further up to
+    /// an encoder's minimum size shows the outside colour.
     case pad
     /// Drop the last column / row.
     case crop

@@ -22,6 +22,9 @@ public final class FrameRenderer: @unchecked Sendable {
     let backdrop: BackdropFrames?
     /// When the scene's layer shows, and how opaque.
     public let showing: LayerShowing
+    /// The picture's size within the canvas, when the canvas is padded beyond it: the
+    /// column and row after the picture repeat its edge (`Canvas.extendEdges`).
+    let picture: (width: Int, height: Int)?
 
     /// A renderer for `scene` shown as `showing` says; renders the template at once.
     public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd, showing: LayerShowing = LayerShowing()) {
@@ -30,10 +33,12 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// A renderer drawing `scene` over `backdrop` (when there is one): a still backdrop is
     /// under the template and each frame's changing rows; a video backdrop, or a scene
-    /// layer whose opacity changes, changes every row of every frame.
+    /// layer whose opacity changes, changes every row of every frame. `picture` is the
+    /// frame's own size when the canvas pads it.
     init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, showing: LayerShowing = LayerShowing(),
-         backdrop: BackdropFrames?) {
+         backdrop: BackdropFrames?, picture: (width: Int, height: Int)? = nil) {
         self.scene = scene
+        self.picture = picture
         self.time = time
         self.kernel = kernel
         self.showing = showing
@@ -47,13 +52,15 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// The layers around the rasterized scene in `canvas` (rows from `originY`): the
     /// scene faded by its layer's opacity at frame `index`'s time, then put over the
-    /// backdrop's picture of that frame.
+    /// backdrop's picture of that frame; last, the padding after the picture repeats its
+    /// edge.
     private func compose(frame index: Int, into canvas: Canvas, originY: Int) {
         if !showing.isAlwaysOpaque { canvas.fade(by: showing.opacity(at: time(index))) }
         if let backdrop {
             canvas.putUnder(backdrop.canvas(frame: index), originY: originY)
             backdrop.release(index)
         }
+        if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: originY) }
     }
 
     /// A canvas for the dynamic rows of one frame (row 0 is `dynamicRows.lowerBound`).

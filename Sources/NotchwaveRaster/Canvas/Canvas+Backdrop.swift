@@ -51,3 +51,25 @@ extension Canvas {
         return result
     }
 }
+
+extension Canvas {
+    /// Repeats the picture's last column into the column after it, and its last row into
+    /// the row after it, where the canvas has them: the padding that makes an odd-sized
+    /// picture even for 4:2:0 video then shares its chroma sample with the picture's own
+    /// edge instead of tinting it. Only that one column and row: any wider padding (up to
+    /// an encoder's minimum size) keeps what was drawn there. This canvas's row `r` is the
+    /// picture's row `originY + r`; a padding row whose source row is not in the canvas
+    /// is left as it is (it was extended when the canvas holding both was).
+    public func extendEdges(pictureWidth: Int, pictureHeight: Int, originY: Int = 0) {
+        if pictureWidth > 0, pictureWidth < width {
+            for r in 0..<height {
+                let words = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
+                words[pictureWidth] = words[pictureWidth - 1]
+            }
+        }
+        let source = pictureHeight - 1 - originY, target = pictureHeight - originY
+        if pictureHeight > 0, source >= 0, target < height {
+            row(target).update(from: row(source), count: min(pictureWidth + 1, width) * 4)
+        }
+    }
+}

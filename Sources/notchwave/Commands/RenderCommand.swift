@@ -21,7 +21,7 @@ enum RenderCommand: Command {
     (or colours with alpha) needs a format with alpha: .webm (VP9), .mov (ProRes 4444),
     .png (APNG), .gif (1-bit), a PNG sequence or .rgba. GIFs default to 25 fps.
     The iPhone X is 1125 px wide: 4:2:0 formats need even sizes, so by default one
-    column of the frame's outside colour is added on the right (--even crop drops one).
+    column repeating the frame's last one is added on the right (--even crop drops one).
     The output is written to a temporary file beside it and renamed into place when
     complete; on an error, Ctrl-C or SIGTERM nothing is left behind.
 
