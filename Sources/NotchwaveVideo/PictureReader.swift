@@ -48,13 +48,19 @@ public final class PictureReader: @unchecked Sendable {
     /// pictures have no size, is an error that says so (and what the file holds).
     public init(path: String) throws(FFmpegError) {
         self.path = path
-        let input = try InputFile(path: path)
+        let input: InputFile
+        do {
+            input = try InputFile(path: path)
+        } catch where error.code == nw_averror_invaliddata() && MediaHeader(path: path).isISOMedia {
+            throw FFmpegError.file("\(path) cannot be read: it is an MP4 or MOV file without its index (the moov box), as a recording "
+                                   + "stopped before it was finished is; export or record it again")
+        }
         guard let video = input.bestStream(AVMEDIA_TYPE_VIDEO) else {
             throw FFmpegError.file("\(path) has no picture or video stream (it holds \(input.contents))")
         }
         let decoder = try StreamDecoder(video)
         guard decoder.context.pointee.width > 0, decoder.context.pointee.height > 0 else {
-            throw FFmpegError.file("\(path) is not a picture or video that FFmpeg can decode")
+            throw FFmpegError.file(MediaHeader(path: path).tooLarge(path) ?? "\(path) is not a picture or video that FFmpeg can decode")
         }
         self.input = input
         self.decoder = decoder

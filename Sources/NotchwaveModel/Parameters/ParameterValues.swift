@@ -35,6 +35,9 @@ public struct ParameterValues: Sendable, Equatable {
     /// The directory relative file names are relative to (a job file's); nil for the
     /// working directory.
     public var baseDirectory: String?
+    /// The job file the values were read from (nil for the command line), for messages
+    /// raised after the values are resolved, away from the job file's own checks.
+    public var sourceFile: String?
 
     /// No values given.
     public init(option: String? = nil, baseDirectory: String? = nil) {
@@ -44,6 +47,18 @@ public struct ParameterValues: Sendable, Equatable {
 
     /// The file name given for `parameter`, relative to `baseDirectory` when it is relative.
     public func file(_ parameter: Parameter<String?>) -> String? { self[parameter].map(file) }
+
+    /// The input file `parameter` names (relative to `baseDirectory`), checked as
+    /// `InputPath` checks every input before it is opened: an empty name, a missing file
+    /// or one that is not a regular file is an error named where the value was written
+    /// (`--backdrop`, or a job file's JSON path), so that a batch's dry run reports it and
+    /// its failed output says which entry of the job file to fix.
+    public func inputFile(_ parameter: Parameter<String?>) throws(ParameterError) -> String? {
+        guard let name = self[parameter] else { return nil }
+        let path = file(name)
+        if let problem = InputPath.problem(path) { throw error(parameter, name.isEmpty ? problem.description : "\(name): \(problem)") }
+        return path
+    }
 
     /// The file `name` names: relative to `baseDirectory` when it is relative.
     public func file(_ name: String) -> String {
@@ -131,6 +146,13 @@ public struct ParameterValues: Sendable, Equatable {
     /// How messages name `parameter`: as the user wrote it, or its flag when it was not given.
     public func subject(_ parameter: any AnyParameter) -> String {
         (slots[parameter.key]?.source ?? .commandLine).subject(parameter, option: option)
+    }
+
+    /// How a message raised after resolving names `parameter`: its subject, after the job
+    /// file's name when it was written in one (`job.json: $.variants[1].backdrop (...)`).
+    public func fullSubject(_ parameter: any AnyParameter) -> String {
+        if case .jobFile? = slots[parameter.key]?.source, let sourceFile { return "\(sourceFile): \(subject(parameter))" }
+        return subject(parameter)
     }
 
     /// How a message mentions `parameter` (with `value`) to a user who wrote `context`:

@@ -137,6 +137,6 @@ extension ParameterValues {
             }
             return nil
         }
-        return AppPreviewRequest(audio: file(Parameters.audio), poster: self[Parameters.poster], landscape: self[Parameters.landscape])
+        return AppPreviewRequest(audio: try inputFile(Parameters.audio), poster: self[Parameters.poster], landscape: self[Parameters.landscape])
     }
 }

@@ -20,12 +20,20 @@ public struct Backdrop: Sendable, Equatable {
     /// `aspectTolerance`.
     public var fit: BackdropFit?
 
+    /// How messages name the backdrop: where it was given (`--backdrop`, or a job file's
+    /// `$.variants[1].backdrop (line 5, column 40)`). Not part of its identity.
+    public var subject: String
+
     /// A backdrop.
-    public init(path: String, start: Double = 0, fit: BackdropFit? = nil) {
+    public init(path: String, start: Double = 0, fit: BackdropFit? = nil, subject: String = "--backdrop") {
         self.path = path
         self.start = start
         self.fit = fit
+        self.subject = subject
     }
+
+    /// The same file, start and fit, wherever they were written.
+    public static func == (a: Backdrop, b: Backdrop) -> Bool { a.path == b.path && a.start == b.start && a.fit == b.fit }
 
     /// Aspect ratios closer than this (relative) count as equal and are scaled exactly.
     public static let aspectTolerance = 0.01
@@ -35,7 +43,7 @@ public struct Backdrop: Sendable, Equatable {
     /// when it is cropped). Throws when the aspect ratios differ by more than
     /// `aspectTolerance` and no `fit` is given.
     public func placement(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) throws(ParameterError) -> BackdropPlacement {
-        guard sourceWidth > 0, sourceHeight > 0 else { throw ParameterError(subject: "backdrop \(path)", problem: "it has no picture") }
+        guard sourceWidth > 0, sourceHeight > 0 else { throw ParameterError(subject: "\(subject): \(path)", problem: "it has no picture") }
         let source = Double(sourceWidth) / Double(sourceHeight)
         let target = Double(width) / Double(height)
         let mode: BackdropFit
@@ -44,7 +52,7 @@ public struct Backdrop: Sendable, Equatable {
         } else if abs(source / target - 1) <= Backdrop.aspectTolerance {
             mode = .stretch
         } else {
-            throw ParameterError(subject: "backdrop \(path)", problem: "it is \(sourceWidth)x\(sourceHeight) (aspect \(JSONOutput.formatNumber((source * 1000).rounded() / 1000))), the screen is \(width)x\(height) (aspect \(JSONOutput.formatNumber((target * 1000).rounded() / 1000))): more than 1 % apart; choose a backdrop fit: fill, fit or stretch (--backdrop-fit, \"backdropFit\" in a job file)")
+            throw ParameterError(subject: "\(subject): \(path)", problem: "it is \(sourceWidth)x\(sourceHeight) (aspect \(JSONOutput.formatNumber((source * 1000).rounded() / 1000))), the screen is \(width)x\(height) (aspect \(JSONOutput.formatNumber((target * 1000).rounded() / 1000))): more than 1 % apart; choose a backdrop fit: fill, fit or stretch (--backdrop-fit, \"backdropFit\" in a job file)")
         }
         switch mode {
         case .stretch:
@@ -80,6 +88,7 @@ extension ParameterValues {
         if isGiven(Parameters.background) {
             throw error(Parameters.background, "the backdrop is the background; give one of \(subject(Parameters.background)) and \(subject(Parameters.backdrop))")
         }
-        return Backdrop(path: path, start: self[Parameters.backdropStart], fit: self[Parameters.backdropFit])
+        _ = try inputFile(Parameters.backdrop)
+        return Backdrop(path: path, start: self[Parameters.backdropStart], fit: self[Parameters.backdropFit], subject: fullSubject(Parameters.backdrop))
     }
 }

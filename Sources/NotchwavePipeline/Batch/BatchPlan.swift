@@ -112,6 +112,7 @@ public struct BatchPlan: Sendable {
         var request = job.defaults.overridden(by: variant.parameters)
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
+        request.sourceFile = job.file
         let scene = request[Parameters.scene]
         // What {style} and the manifest call the look: the style, or another scene's name.
         let look = scene == NotchWaves.name ? style : scene

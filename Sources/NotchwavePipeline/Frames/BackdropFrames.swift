@@ -54,11 +54,11 @@ final class BackdropFrames: @unchecked Sendable {
         screenHeight = plan.preset.pixelHeight
         fps = plan.fps
         landscape = plan.appPreview?.landscape ?? false
-        try InputPath.check(backdrop.path, for: "--backdrop")
+        try InputPath.check(backdrop.path, for: backdrop.subject)
         do {
             reader = try PictureReader(path: backdrop.path)
         } catch {
-            throw BackdropFrames.failure(error, path: backdrop.path, reading: "cannot read")
+            throw BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot read")
         }
         isStill = reader.isStill
         do {
@@ -72,11 +72,11 @@ final class BackdropFrames: @unchecked Sendable {
         }
         if isStill {
             do {
-                guard try reader.nextTime() != nil else { throw PipelineError.output("--backdrop: no picture could be decoded from \(backdrop.path)") }
+                guard try reader.nextTime() != nil else { throw PipelineError.output("\(backdrop.subject): no picture could be decoded from \(backdrop.path)") }
                 reader.advance()
                 still = try convertCurrent()
             } catch let error as FFmpegError {
-                throw BackdropFrames.failure(error, path: backdrop.path, reading: "cannot read")
+                throw BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot read")
             }
         }
     }
@@ -139,7 +139,7 @@ final class BackdropFrames: @unchecked Sendable {
             }
             if advanced || currentCanvas == nil { currentCanvas = try convertCurrent() }
         } catch {
-            if failure == nil { failure = BackdropFrames.failure(error, path: backdrop.path, reading: nil) }
+            if failure == nil { failure = BackdropFrames.failure(error, backdrop: backdrop, reading: nil) }
         }
         if let currentCanvas { return currentCanvas }
         let black = Canvas(width: canvasWidth, height: canvasHeight)
@@ -156,17 +156,18 @@ final class BackdropFrames: @unchecked Sendable {
         do {
             reader = try PictureReader(path: backdrop.path)
         } catch {
-            if failure == nil { failure = BackdropFrames.failure(error, path: backdrop.path, reading: "cannot reopen") }
+            if failure == nil { failure = BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot reopen") }
         }
     }
 
     /// The one line for `error` from the reader: a problem of the file itself as the
     /// reader words it (it names the file), else FFmpeg's reason after the file's name
     /// (`reading`: what was being done, such as "cannot read"), never an internal name.
-    private static func failure(_ error: Error, path: String, reading: String?) -> PipelineError {
-        guard let error = error as? FFmpegError else { return PipelineError.output("--backdrop: \(path): \(oneLineDescription(of: error))") }
-        if error.isAboutTheFile { return PipelineError.output("--backdrop: \(error.message)") }
-        return PipelineError.output("--backdrop: \(reading.map { "\($0) \(path)" } ?? path): \(error.message)")
+    private static func failure(_ error: Error, backdrop: Backdrop, reading: String?) -> PipelineError {
+        let path = backdrop.path, subject = backdrop.subject
+        guard let error = error as? FFmpegError else { return PipelineError.output("\(subject): \(path): \(oneLineDescription(of: error))") }
+        if error.isAboutTheFile { return PipelineError.output("\(subject): \(error.message)") }
+        return PipelineError.output("\(subject): \(reading.map { "\($0) \(path)" } ?? path): \(error.message)")
     }
 
     /// The reader's current picture on a new opaque canvas.
