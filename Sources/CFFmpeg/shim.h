@@ -24,6 +24,17 @@
 #include <stdio.h>
 #include <string.h>
 
+/// C's stderr stream (the encoder libraries write some errors there themselves).
+static inline FILE *nw_stderr(void) { return stderr; }
+/// Points C's stderr stream at `stream` (see LibraryMessages.swift); once, before threads.
+static inline void nw_set_stderr(FILE *stream) { stderr = stream; }
+/// AVERROR(ENOMEM): out of memory.
+static inline int nw_averror_enomem(void) { return AVERROR(ENOMEM); }
+
+/// AVERROR_EXTERNAL: "Generic error in an external library".
+static inline int nw_averror_external(void) { return AVERROR_EXTERNAL; }
+/// AVERROR_EXIT: an interrupt callback stopped the call.
+static inline int nw_averror_exit(void) { return AVERROR_EXIT; }
 /// AVERROR(EAGAIN): "try again", a result rather than an error.
 static inline int nw_averror_eagain(void) { return AVERROR(EAGAIN); }
 /// AVERROR_EOF: end of stream.

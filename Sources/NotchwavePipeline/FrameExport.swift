@@ -20,12 +20,12 @@ public enum FrameExport {
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
         let scene = try plan.makeScene(maskFill: plan.backdrop == nil ? .transparent : .black)
-        let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
+        let canvas = try Canvas.allocate(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
         if !plan.sceneShowing.isAlwaysOpaque { canvas.fade(by: plan.sceneShowing.opacity(at: t)) }
         if let backdrop = plan.backdrop {
             let frames = try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: canvas.width, canvasHeight: canvas.height)
-            canvas.putUnder(frames.canvas(atTime: t))
+            if let picture = frames.canvas(atTime: t) { canvas.putUnder(picture) }
             try frames.checkFailure()
         }
         return (canvas.straightBytes(), canvas.width, canvas.height)

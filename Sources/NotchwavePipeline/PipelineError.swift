@@ -19,7 +19,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
             return signal == 2 ? "interrupted" : signal == 15 ? "terminated" : "cancelled"
         case let .output(message): return message
         case let .ffmpeg(failure):
-            return failure.isDiskFull ? "the disk is full (\(failure.message))" : failure.message
+            return failure.message
         case let .unsupported(message): return message
         }
     }
@@ -38,7 +38,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible, ExitCoded {
 /// A failed FFmpeg call as the pipeline reports it: FFmpeg's message and whether the
 /// disk was full (the video module's error type stays inside the library).
 public struct MediaFailure: Error, Sendable, CustomStringConvertible {
-    /// The call and FFmpeg's reason, one line.
+    /// The call and FFmpeg's reason, or what the system ran out of, one line.
     public let message: String
     /// True when the write failed for lack of space (ENOSPC, EDQUOT, EFBIG).
     public let isDiskFull: Bool

@@ -167,7 +167,7 @@ public struct RenderSession {
         let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
         let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop,
+        let renderer = try FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop,
                                      picture: (plan.frameWidth, plan.frameHeight))
         try backdrop?.checkFailure()
         let template = renderer.template
@@ -181,11 +181,11 @@ public struct RenderSession {
         switch format {
         case .rawRGBA where output == "-":
             destination = nil
-            passes = [{ RawRGBASink(descriptor: STDOUT_FILENO, template: template) }]
+            passes = [{ try RawRGBASink(descriptor: STDOUT_FILENO, template: template) }]
         case .rawRGBA:
             let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
             destination = file
-            passes = [{ try FileDescriptorOwningSink(file: file) { RawRGBASink(descriptor: $0, template: template) } }]
+            passes = [{ try FileDescriptorOwningSink(file: file) { try RawRGBASink(descriptor: $0, template: template) } }]
         case let .pngSequence(pattern):
             let filePattern = (pattern as NSString).lastPathComponent
             let directory = try AtomicOutputDirectory(directory: (pattern as NSString).deletingLastPathComponent,
@@ -293,10 +293,16 @@ final class FileDescriptorOwningSink: FrameSink {
     private let inner: FrameSink
     private var descriptor: Int32
 
-    init(file: AtomicOutputFile, makeSink: (Int32) -> FrameSink) throws {
+    init(file: AtomicOutputFile, makeSink: (Int32) throws -> FrameSink) throws {
         self.file = file
-        descriptor = try file.openDescriptor()
-        inner = makeSink(descriptor)
+        let descriptor = try file.openDescriptor()
+        do {
+            inner = try makeSink(descriptor)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }

@@ -21,7 +21,7 @@ final class AudioTrack {
     init(file: String?, totalSamples: Int, bitRate: Int, globalHeader: Bool) throws(FFmpegError) {
         if let file { try AudioTrack.checkSoundFile(file) }
         self.totalSamples = totalSamples
-        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
         self.frame = frame
         var ownedFrame: UnsafeMutablePointer<AVFrame>? = frame
         do throws(FFmpegError) {
@@ -41,7 +41,7 @@ final class AudioTrack {
             guard let codec = avcodec_find_encoder_by_name("aac") else {
                 throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0, message: "this FFmpeg has no aac encoder")
             }
-            guard let context = avcodec_alloc_context3(codec) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
+            guard let context = avcodec_alloc_context3(codec) else { throw FFmpegError.outOfMemory("avcodec_alloc_context3") }
             context.pointee.sample_rate = Int32(AudioTrack.sampleRate)
             context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
             av_channel_layout_default(&context.pointee.ch_layout, 2)
@@ -150,7 +150,7 @@ extension FilterGraph {
             throw FFmpegError(function: "avfilter_get_by_name", code: 0, message: "this FFmpeg has no \(name) filter")
         }
         guard let context = avfilter_graph_alloc_filter(graph, filter, instance) else {
-            throw FFmpegError(function: "avfilter_graph_alloc_filter", code: 0, message: "out of memory")
+            throw FFmpegError.outOfMemory("avfilter_graph_alloc_filter")
         }
         try configure(context)
         try check(avfilter_init_str(context, nil), "avfilter_init_str(\(name))")
@@ -165,7 +165,7 @@ extension FilterGraph {
             avfilter_inout_free(&outputs)
             avfilter_inout_free(&inputs)
         }
-        guard let out = outputs, let input = inputs else { throw FFmpegError(function: "avfilter_inout_alloc", code: 0, message: "out of memory") }
+        guard let out = outputs, let input = inputs else { throw FFmpegError.outOfMemory("avfilter_inout_alloc") }
         out.pointee.name = av_strdup("in")
         out.pointee.filter_ctx = source
         out.pointee.pad_idx = 0

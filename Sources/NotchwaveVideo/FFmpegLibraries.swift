@@ -15,10 +15,13 @@ public enum FFmpegLibraries {
     public static var ffmpegVersion: String { String(cString: av_version_info()) }
 
     /// Silences FFmpeg's log (FFmpeg logs to stderr by default): its error lines are
-    /// kept per thread and added to the `FFmpegError` of the call that failed.
+    /// kept per thread and added to the `FFmpegError` of the call that failed. What the
+    /// encoder libraries print to C's stderr stream themselves (libx264's failed
+    /// allocations) is kept the same way (`LibraryMessages`).
     public static func quietLogging() {
         av_log_set_level(AV_LOG_ERROR)
         nw_install_log_callback()
+        LibraryMessages.capture()
         // SVT-AV1 logs to stderr by itself, outside av_log: fatal errors only (the sizes it
         // refuses are checked up front, see EncoderLimits).
         // (Set here, once, before any thread runs: setenv is not thread-safe.)

@@ -7,7 +7,7 @@ final class FilterGraph {
 
     init() throws(FFmpegError) {
         guard let graph = avfilter_graph_alloc() else {
-            throw FFmpegError(function: "avfilter_graph_alloc", code: 0, message: "out of memory")
+            throw FFmpegError.outOfMemory("avfilter_graph_alloc")
         }
         self.graph = graph
         // One thread: the graph runs inside the pipeline's own stage thread.
@@ -61,7 +61,7 @@ final class FilterGraph {
     static func drain(_ sink: UnsafeMutablePointer<AVFilterContext>) throws(FFmpegError) -> [VideoFrame] {
         var frames: [VideoFrame] = []
         while true {
-            guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+            guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
             let result = av_buffersink_get_frame(sink, frame)
             if result == FFmpegResult.again || result == FFmpegResult.endOfStream {
                 var f: UnsafeMutablePointer<AVFrame>? = frame
@@ -94,7 +94,7 @@ struct RGBAFrameSource {
 
     /// Pushes a copy of the `width` x `height` RGBA image at `rgba` as the next frame.
     mutating func push(rgba: UnsafePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) {
-        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
         var owned: UnsafeMutablePointer<AVFrame>? = frame
         defer { av_frame_free(&owned) }
         frame.pointee.format = AV_PIX_FMT_RGBA.rawValue

@@ -70,7 +70,7 @@ public final class GIFPaletteMapper {
         try graph.link(paletteuse, 0, sink, 0)
         try graph.configure()
         // The palette stream is one frame; paletteuse keeps using its last palette.
-        guard let copy = av_frame_clone(palette.frame.frame) else { throw FFmpegError(function: "av_frame_clone", code: 0, message: "out of memory") }
+        guard let copy = av_frame_clone(palette.frame.frame) else { throw FFmpegError.outOfMemory("av_frame_clone") }
         var owned: UnsafeMutablePointer<AVFrame>? = copy
         defer { av_frame_free(&owned) }
         copy.pointee.pts = 0

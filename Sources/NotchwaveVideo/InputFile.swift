@@ -97,7 +97,7 @@ final class StreamDecoder {
     /// open frees it here, once, and this object never holds it.
     init(_ stream: InputFile.DecodableStream, decoder: UnsafePointer<AVCodec>? = nil) throws(FFmpegError) {
         let codec = decoder ?? stream.decoder
-        guard let c = avcodec_alloc_context3(codec) else { throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory") }
+        guard let c = avcodec_alloc_context3(codec) else { throw FFmpegError.outOfMemory("avcodec_alloc_context3") }
         var owned: UnsafeMutablePointer<AVCodecContext>? = c
         var result = avcodec_parameters_to_context(c, stream.stream.pointee.codecpar)
         if result >= 0 {
@@ -106,7 +106,7 @@ final class StreamDecoder {
         }
         if result < 0 {
             avcodec_free_context(&owned)
-            throw FFmpegError.from(result, "avcodec_open2(\(String(cString: codec.pointee.name)) decoder)")
+            throw FFmpegError.opening(result, "avcodec_open2(\(String(cString: codec.pointee.name)) decoder)")
         }
         context = c
     }
@@ -123,7 +123,7 @@ final class OwnedFrame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     init() throws(FFmpegError) {
-        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
         pointer = frame
     }
 

@@ -36,7 +36,7 @@ final class MediaMuxer {
     /// Adds the one video stream with `encoder`'s parameters.
     func addStream(for encoder: VideoEncoder) throws(FFmpegError) {
         guard let stream = avformat_new_stream(context, nil) else {
-            throw FFmpegError(function: "avformat_new_stream", code: 0, message: "out of memory")
+            throw FFmpegError.outOfMemory("avformat_new_stream")
         }
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "avcodec_parameters_from_context")
         stream.pointee.time_base = encoder.context.pointee.time_base

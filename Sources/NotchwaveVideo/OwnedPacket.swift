@@ -6,7 +6,7 @@ final class OwnedPacket {
     let pointer: UnsafeMutablePointer<AVPacket>
 
     init() throws(FFmpegError) {
-        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
+        guard let packet = av_packet_alloc() else { throw FFmpegError.outOfMemory("av_packet_alloc") }
         pointer = packet
     }
 

@@ -9,7 +9,7 @@ public enum PNGEncoder {
         let frame = try VideoFrame(width: width, height: height, format: AV_PIX_FMT_RGBA, colorRange: AVCOL_RANGE_JPEG, colorSpace: AVCOL_SPC_RGB)
         try frame.frame.copyRows(into: 0, from: rgba, sourceStride: bytesPerRow, byteWidth: width * 4, rows: height)
         frame.presentationIndex = 0
-        guard let packet = av_packet_alloc() else { throw FFmpegError(function: "av_packet_alloc", code: 0, message: "out of memory") }
+        guard let packet = av_packet_alloc() else { throw FFmpegError.outOfMemory("av_packet_alloc") }
         var p: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&p) }
         try encoder.send(frame)

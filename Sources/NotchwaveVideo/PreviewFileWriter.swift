@@ -49,7 +49,7 @@ public final class PreviewFileWriter: @unchecked Sendable {
         ownedPacket = try OwnedPacket()
         try muxer.addStream(for: video)
         guard let stream = avformat_new_stream(muxer.context, nil) else {
-            throw FFmpegError(function: "avformat_new_stream", code: 0, message: "out of memory")
+            throw FFmpegError.outOfMemory("avformat_new_stream")
         }
         audioStream = stream
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, audio.encoder), "avcodec_parameters_from_context(aac)")

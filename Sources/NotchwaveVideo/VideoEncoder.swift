@@ -19,7 +19,7 @@ final class VideoEncoder {
             throw FFmpegError(function: "avcodec_open2(\(settings.encoderName))", code: 0, message: problem)
         }
         guard let c = avcodec_alloc_context3(codec) else {
-            throw FFmpegError(function: "avcodec_alloc_context3", code: 0, message: "out of memory")
+            throw FFmpegError.outOfMemory("avcodec_alloc_context3")
         }
         var owned: UnsafeMutablePointer<AVCodecContext>? = c
         c.pointee.width = Int32(settings.width)
@@ -44,7 +44,7 @@ final class VideoEncoder {
         let unused = options.unusedKeys
         if result < 0 {
             avcodec_free_context(&owned)
-            throw FFmpegError.from(result, "avcodec_open2(\(settings.encoderName))")
+            throw FFmpegError.opening(result, "avcodec_open2(\(settings.encoderName))")
         }
         if !unused.isEmpty {
             avcodec_free_context(&owned)

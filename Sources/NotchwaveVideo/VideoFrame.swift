@@ -13,7 +13,7 @@ public final class VideoFrame: @unchecked Sendable {
     public let pixelFormatName: String
 
     init(width: Int, height: Int, format: AVPixelFormat, colorRange: AVColorRange, colorSpace: AVColorSpace) throws(FFmpegError) {
-        guard let frame = av_frame_alloc() else { throw FFmpegError(function: "av_frame_alloc", code: 0, message: "out of memory") }
+        guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
         frame.pointee.format = format.rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)

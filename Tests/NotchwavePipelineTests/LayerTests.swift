@@ -16,10 +16,10 @@ struct LayerTests {
     }
 
     @Test("outside its range the layer is transparent; inside it every premultiplied byte is round(c × a / 255)")
-    func opacityAndRange() {
+    func opacityAndRange() throws {
         let showing = LayerShowing(start: 0.5, end: 1.5, opacity: 0.6)
         // 10 frames a second: frames 0-4 before the range, 5-14 inside, 15 on after.
-        let renderer = FrameRenderer(scene: Flat(), time: { Double($0) / 10 }, showing: showing)
+        let renderer = try FrameRenderer(scene: Flat(), time: { Double($0) / 10 }, showing: showing)
         #expect(renderer.dynamicRows == 0..<2)
         let a = 153.0  // 0.6 × 255
         let inside = PremultipliedRGBA8(r: UInt8((200 * a / 255).rounded()), g: UInt8((100 * a / 255).rounded()),
@@ -27,9 +27,9 @@ struct LayerTests {
         #expect(inside == PremultipliedRGBA8(r: 120, g: 60, b: 31, a: 153))
         for (frame, expected) in [(0, PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)), (4, .init(r: 0, g: 0, b: 0, a: 0)), (5, inside),
                                   (14, inside), (15, .init(r: 0, g: 0, b: 0, a: 0))] {
-            let canvas = renderer.renderFull(frame: frame)
+            let canvas = try renderer.renderFull(frame: frame)
             #expect(canvas.pixel(x: 3, y: 1) == expected, "frame \(frame)")
-            let slice = renderer.makeSlice()
+            let slice = try renderer.makeSlice()
             renderer.render(frame: frame, into: slice, using: Rasterizer(kernel: .simd))
             #expect(slice.pixel(x: 0, y: 0) == expected, "frame \(frame), slice")
         }
@@ -38,11 +38,11 @@ struct LayerTests {
     }
 
     @Test("a layer shown over the whole clip at full opacity is the scene's frame unchanged, and only its own dynamic rows re-render")
-    func alwaysOpaque() {
+    func alwaysOpaque() throws {
         #expect(LayerShowing().isAlwaysOpaque && !LayerShowing(opacity: 0.99).isAlwaysOpaque && !LayerShowing(end: 3).isAlwaysOpaque)
         #expect(LayerShowing(start: 1, end: 2).opacity(at: 0.999) == 0 && LayerShowing(start: 1, end: 2).opacity(at: 1) == 1
                 && LayerShowing(start: 1, end: 2).opacity(at: 2) == 0)
-        let renderer = FrameRenderer(scene: Flat(), time: { Double($0) })
-        #expect(renderer.renderFull(frame: 3).pixel(x: 1, y: 1) == PremultipliedRGBA8(r: 200, g: 100, b: 51, a: 255))
+        let renderer = try FrameRenderer(scene: Flat(), time: { Double($0) })
+        #expect(try renderer.renderFull(frame: 3).pixel(x: 1, y: 1) == PremultipliedRGBA8(r: 200, g: 100, b: 51, a: 255))
     }
 }

@@ -61,7 +61,7 @@ public struct PipelineBenchmark {
             // static rows were converted once), with the changed rows copied in from the
             // stored conversions instead of rendered and converted.
             let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: .black))
-            let renderer = FrameRenderer(scene: scene, time: plan.clock)
+            let renderer = try FrameRenderer(scene: scene, time: plan.clock)
             let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
             var encoderSeconds = Double.infinity
             var pipelineSeconds = Double.infinity
@@ -118,12 +118,12 @@ public struct PipelineBenchmark {
     }
 
     /// Every frame rendered whole and converted; the converted changed rows of each.
-    static func convertedRows(renderer: FrameRenderer, plan: RenderPlan, settings: EncoderSettings) throws(FFmpegError) -> [[[UInt8]]] {
+    static func convertedRows(renderer: FrameRenderer, plan: RenderPlan, settings: EncoderSettings) throws -> [[[UInt8]]] {
         let converter = try PixelConverter(width: settings.width, height: settings.height, format: settings.pixelFormat)
         let scratch = try VideoFrame(settings: settings)
         var stored: [[[UInt8]]] = []
         for index in 0..<plan.frameCount {
-            let canvas = renderer.renderFull(frame: index)
+            let canvas = try renderer.renderFull(frame: index)
             try converter.convert(rows: 0..<settings.height, firstRow: canvas.pixels, bytesPerRow: canvas.bytesPerRow, into: scratch)
             stored.append(planeRows(scratch, rows: renderer.dynamicRows))
         }

@@ -109,7 +109,7 @@ public struct RasterBenchmark {
         }
         let reference = presets[0]
         let plan = try RasterBenchmark.plan(reference)
-        let renderer = FrameRenderer(scene: try plan.makeScene(), time: plan.clock)
+        let renderer = try FrameRenderer(scene: try plan.makeScene(), time: plan.clock)
         // Best of three runs of the whole clip (600 frames), so that a busy moment of the
         // machine does not decide the figure.
         func production(_ workers: Int) throws -> Double {

@@ -40,8 +40,10 @@ final class BackdropFrames: @unchecked Sendable {
     /// The next output frame to resolve.
     private var nextIndex = 0
     private var failure: Error?
-    /// Scratch for a picture scaled to a size other than the screen's.
-    private var scaled: [UInt8] = []
+    /// Scratch for a picture scaled to a size other than the screen's (`scaledBytes`
+    /// bytes, from `OutOfMemory.allocate`).
+    private var scaled: UnsafeMutablePointer<UInt8>?
+    private var scaledBytes = 0
 
     /// Opens `backdrop` for a plan's frames on a `canvasWidth` x `canvasHeight` canvas.
     /// Throws `PipelineError.unsupported` when its aspect ratio does not fit the screen
@@ -81,10 +83,13 @@ final class BackdropFrames: @unchecked Sendable {
         }
     }
 
+    deinit { OutOfMemory.release(scaled) }
+
     /// The canvas output frame `index` shows (on a decoding error mid-video: the last
-    /// good picture, the error kept for `checkFailure`). Call `release(index)` when the
-    /// frame is rendered.
-    func canvas(frame index: Int) -> Canvas {
+    /// good picture, the error kept for `checkFailure`; nil when not even a black picture
+    /// could be had, out of memory, which `checkFailure` then reports). Call
+    /// `release(index)` when the frame is rendered.
+    func canvas(frame index: Int) -> Canvas? {
         if let still { return still }
         lock.lock()
         defer { lock.unlock() }
@@ -97,11 +102,12 @@ final class BackdropFrames: @unchecked Sendable {
             resolved[nextIndex] = picture(at: backdrop.start + Double(nextIndex) / Double(fps))
             nextIndex += 1
         }
-        return resolved[index]!
+        return resolved[index]
     }
 
-    /// The canvas showing the backdrop at time `t` of the render (for single frames).
-    func canvas(atTime t: Double) -> Canvas {
+    /// The canvas showing the backdrop at time `t` of the render (for single frames; nil
+    /// as `canvas(frame:)` says).
+    func canvas(atTime t: Double) -> Canvas? {
         if let still { return still }
         lock.lock()
         defer { lock.unlock() }
@@ -130,7 +136,7 @@ final class BackdropFrames: @unchecked Sendable {
 
     /// The picture at source time `t` (under the lock): advances the reader past every
     /// picture at or before `t`; the first picture when `t` is before it.
-    private func picture(at t: Double) -> Canvas {
+    private func picture(at t: Double) -> Canvas? {
         do {
             var advanced = false
             while let next = try reader.nextTime(), next <= t + 1e-6 || !reader.hasPicture {
@@ -142,7 +148,13 @@ final class BackdropFrames: @unchecked Sendable {
             if failure == nil { failure = BackdropFrames.failure(error, backdrop: backdrop, reading: nil) }
         }
         if let currentCanvas { return currentCanvas }
-        let black = Canvas(width: canvasWidth, height: canvasHeight)
+        let black: Canvas
+        do {
+            black = try Canvas.allocate(width: canvasWidth, height: canvasHeight)
+        } catch {
+            if failure == nil { failure = PipelineError.output(error.description) }
+            return nil
+        }
         black.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), rows: 0..<canvasHeight)
         currentCanvas = black
         return black
@@ -167,12 +179,13 @@ final class BackdropFrames: @unchecked Sendable {
         let path = backdrop.path, subject = backdrop.subject
         guard let error = error as? FFmpegError else { return PipelineError.output("\(subject): \(path): \(oneLineDescription(of: error))") }
         if error.isAboutTheFile { return PipelineError.output("\(subject): \(error.message)") }
+        if let cause = error.cause { return PipelineError.output("\(subject): \(path): \(cause.description)") }
         return PipelineError.output("\(subject): \(reading.map { "\($0) \(path)" } ?? path): \(error.message)")
     }
 
     /// The reader's current picture on a new opaque canvas.
     private func convertCurrent() throws -> Canvas {
-        let canvas = Canvas(width: canvasWidth, height: canvasHeight)
+        let canvas = try Canvas.allocate(width: canvasWidth, height: canvasHeight)
         let p = placement
         let turns = reader.rotation
         if !landscape && turns == 0 && p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
@@ -182,10 +195,19 @@ final class BackdropFrames: @unchecked Sendable {
             // The stored picture, scaled so that it is p.width x p.height once turned for display.
             let storedWidth = turns % 180 == 0 ? p.width : p.height, storedHeight = turns % 180 == 0 ? p.height : p.width
             let rowBytes = storedWidth * 4
-            if scaled.count != rowBytes * storedHeight { scaled = [UInt8](repeating: 0, count: rowBytes * storedHeight) }
-            try scaled.withUnsafeMutableBufferPointer { buffer in
-                try reader.convertCurrent(width: storedWidth, height: storedHeight, into: buffer.baseAddress!, bytesPerRow: rowBytes)
-                let picture = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt32.self)
+            let buffer: UnsafeMutablePointer<UInt8>
+            if let scaled, scaledBytes == rowBytes * storedHeight {
+                buffer = scaled
+            } else {
+                OutOfMemory.release(scaled)
+                scaled = nil
+                buffer = try OutOfMemory.allocate(UInt8.self, count: rowBytes * storedHeight, for: "the backdrop's picture")
+                scaled = buffer
+                scaledBytes = rowBytes * storedHeight
+            }
+            try { () throws in
+                try reader.convertCurrent(width: storedWidth, height: storedHeight, into: buffer, bytesPerRow: rowBytes)
+                let picture = UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt32.self)
                 let pixels = UnsafeMutableRawPointer(canvas.pixels).assumingMemoryBound(to: UInt32.self)
                 if turns == 0 && !landscape {
                     // Upright: whole rows of the placed picture that fall on the screen.
@@ -213,7 +235,7 @@ final class BackdropFrames: @unchecked Sendable {
                         pixels[y * canvasWidth + x] = picture[v * storedWidth + u]
                     }
                 }
-            }
+            }()
         }
         Self.flattenOverBlack(canvas)
         return canvas

@@ -27,8 +27,9 @@ public final class FrameRenderer: @unchecked Sendable {
     let picture: (width: Int, height: Int)?
 
     /// A renderer for `scene` shown as `showing` says; renders the template at once.
-    public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd, showing: LayerShowing = LayerShowing()) {
-        self.init(scene: scene, time: time, kernel: kernel, showing: showing, backdrop: nil)
+    public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd,
+                            showing: LayerShowing = LayerShowing()) throws(OutOfMemory) {
+        try self.init(scene: scene, time: time, kernel: kernel, showing: showing, backdrop: nil)
     }
 
     /// A renderer drawing `scene` over `backdrop` (when there is one): a still backdrop is
@@ -36,7 +37,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// layer whose opacity changes, changes every row of every frame. `picture` is the
     /// frame's own size when the canvas pads it.
     init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, showing: LayerShowing = LayerShowing(),
-         backdrop: BackdropFrames?, picture: (width: Int, height: Int)? = nil) {
+         backdrop: BackdropFrames?, picture: (width: Int, height: Int)? = nil) throws(OutOfMemory) {
         self.scene = scene
         self.picture = picture
         self.time = time
@@ -45,7 +46,7 @@ public final class FrameRenderer: @unchecked Sendable {
         self.backdrop = backdrop
         let height = scene.canvasHeight
         dynamicRows = (backdrop?.isStill ?? true) && showing.isAlwaysOpaque ? scene.dynamicRows : 0..<height
-        template = Canvas(width: scene.canvasWidth, height: height)
+        template = try Canvas.allocate(width: scene.canvasWidth, height: height)
         Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<height)
         compose(frame: 0, into: template, originY: 0)
     }
@@ -57,15 +58,15 @@ public final class FrameRenderer: @unchecked Sendable {
     private func compose(frame index: Int, into canvas: Canvas, originY: Int) {
         if !showing.isAlwaysOpaque { canvas.fade(by: showing.opacity(at: time(index))) }
         if let backdrop {
-            canvas.putUnder(backdrop.canvas(frame: index), originY: originY)
+            if let picture = backdrop.canvas(frame: index) { canvas.putUnder(picture, originY: originY) }
             backdrop.release(index)
         }
         if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: originY) }
     }
 
     /// A canvas for the dynamic rows of one frame (row 0 is `dynamicRows.lowerBound`).
-    public func makeSlice() -> Canvas {
-        Canvas(width: template.width, height: max(dynamicRows.count, 1))
+    public func makeSlice() throws(OutOfMemory) -> Canvas {
+        try Canvas.allocate(width: template.width, height: max(dynamicRows.count, 1))
     }
 
     /// Renders frame `index`'s dynamic rows into `slice` (made by `makeSlice`) with
@@ -76,8 +77,8 @@ public final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
-    public func renderFull(frame index: Int) -> Canvas {
-        let canvas = Canvas(width: template.width, height: template.height)
+    public func renderFull(frame index: Int) throws(OutOfMemory) -> Canvas {
+        let canvas = try Canvas.allocate(width: template.width, height: template.height)
         Rasterizer(kernel: kernel).render(scene.drawList(at: time(index)), into: canvas, rows: 0..<canvas.height)
         compose(frame: index, into: canvas, originY: 0)
         return canvas

@@ -21,6 +21,8 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private var pool: [Canvas] = []
     private var stop = false
     private var end = 0
+    /// A frame buffer a worker could not allocate: the run stops and says so.
+    private var failure: OutOfMemory?
 
     /// A producer with `workers` threads taking `batch` frames at a time, with at most
     /// `window` frames in flight (at least one batch per worker).
@@ -41,6 +43,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
         handedOver = frames.lowerBound
         end = frames.upperBound
         stop = false
+        failure = nil
         condition.unlock()
         let done = DispatchGroup()
         for _ in 0..<workers {
@@ -62,8 +65,12 @@ final class ParallelFrameProducer: @unchecked Sendable {
         for index in frames {
             try cancellation.check()
             condition.lock()
-            while ready[index] == nil { condition.wait() }
-            let canvas = ready.removeValue(forKey: index)!
+            while ready[index] == nil && failure == nil { condition.wait() }
+            guard let canvas = ready.removeValue(forKey: index) else {
+                let failure = self.failure
+                condition.unlock()
+                throw PipelineError.output(failure?.description ?? "frame \(index) was not rendered")
+            }
             condition.unlock()
             defer {
                 condition.lock()
@@ -92,7 +99,17 @@ final class ParallelFrameProducer: @unchecked Sendable {
             condition.unlock()
             rendered.removeAll(keepingCapacity: true)
             for (index, pooled) in claimed {
-                let canvas = pooled ?? renderer.makeSlice()
+                let canvas: Canvas
+                do throws(OutOfMemory) {
+                    if let pooled { canvas = pooled } else { canvas = try renderer.makeSlice() }
+                } catch {
+                    condition.lock()
+                    failure = failure ?? error
+                    stop = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
                 renderer.render(frame: index, into: canvas, using: rasterizer)
                 rendered.append((index, canvas))
             }

@@ -1,4 +1,5 @@
 import Foundation
+import NotchwaveVideo
 
 /// An output written under a temporary name beside its target and renamed into place
 /// only when complete, so that a failed, interrupted or killed render never leaves a
@@ -85,7 +86,9 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         var failure: SystemCallError? = nil
         do { try systemCall("fsync") { fsync(fd) } } catch where error.code != EINVAL { failure = error } catch {}
         do { try systemCall("close", retryingInterrupts: false) { close(fd) } } catch { failure = failure ?? error }
-        if let failure { throw PipelineError.output("cannot write \(target): \(failure.reason)") }
+        if let failure {
+            throw PipelineError.output(FFmpegError.Cause(errno: failure.code)?.description ?? "cannot write \(target): \(failure.reason)")
+        }
     }
 
     /// Moves the finished temporary file onto the target.

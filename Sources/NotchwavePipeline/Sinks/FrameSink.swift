@@ -22,14 +22,14 @@ final class StraightMirror {
     let height: Int
     let bytes: UnsafeMutablePointer<UInt8>
 
-    init(template: Canvas) {
+    init(template: Canvas) throws(OutOfMemory) {
         width = template.width
         height = template.height
-        bytes = .allocate(capacity: width * height * 4)
+        bytes = try OutOfMemory.allocate(UInt8.self, count: width * height * 4, for: "a \(width)x\(height) frame")
         template.exportStraight(rows: 0..<height, into: bytes)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { OutOfMemory.release(bytes) }
 
     /// Bytes of the whole frame.
     var byteCount: Int { width * height * 4 }

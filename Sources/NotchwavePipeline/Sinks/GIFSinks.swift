@@ -10,7 +10,7 @@ final class GIFPaletteSink: FrameSink {
     private let onPalette: (GIFPalette) -> Void
 
     init(template: Canvas, fps: Int, onPalette: @escaping (GIFPalette) -> Void) throws {
-        mirror = StraightMirror(template: template)
+        mirror = try StraightMirror(template: template)
         generator = try GIFPaletteGenerator(width: template.width, height: template.height, fps: fps)
         self.onPalette = onPalette
     }
@@ -33,7 +33,7 @@ final class GIFEncodingSink: FrameSink {
     private let writer: VideoFileWriter
 
     init(path: String, template: Canvas, fps: Int, palette: GIFPalette, dither: GIFDither, container: ContainerSettings) throws {
-        mirror = StraightMirror(template: template)
+        mirror = try StraightMirror(template: template)
         mapper = try GIFPaletteMapper(width: template.width, height: template.height, fps: fps, palette: palette, dither: dither)
         writer = try VideoFileWriter(path: path, container: container,
                                      encoder: EncoderSettings(encoderName: "gif", pixelFormat: .pal8, width: template.width,

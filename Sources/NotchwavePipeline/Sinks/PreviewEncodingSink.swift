@@ -25,18 +25,18 @@ final class PreviewEncodingSink: FrameSink {
          width: Int, height: Int, fps: Int, frames: Int, speed: String?, audio: String?, posterIndex: Int?) throws {
         self.pictureWidth = pictureWidth
         self.pictureHeight = pictureHeight
-        turned = landscape ? .allocate(capacity: pictureWidth * pictureHeight * 4) : nil
+        turned = landscape ? try OutOfMemory.allocate(UInt8.self, count: pictureWidth * pictureHeight * 4, for: "the landscape picture") : nil
         writer = try PreviewFileWriter(path: path, formatName: formatName, width: width, height: height, fps: fps, frames: frames,
                                        speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, audioFile: audio,
                                        audioBitRate: AppPreviewSpec.audioBitRate)
         scaler = try FrameScaler(sourceWidth: landscape ? pictureHeight : pictureWidth, sourceHeight: landscape ? pictureWidth : pictureHeight,
                                  width: width, height: height, format: .yuv420p)
-        mirror = StraightMirror(template: template)
+        mirror = try StraightMirror(template: template)
         frame = try writer.makeFrame()
         self.posterIndex = posterIndex
     }
 
-    deinit { turned?.deallocate() }
+    deinit { OutOfMemory.release(turned) }
 
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
         mirror.update(from: slice, rows: rows)

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveRaster
+import NotchwaveVideo
 
 /// Writes frames as raw straight RGBA8 bytes, one whole frame after another, to a file
 /// descriptor (a file or stdout).
@@ -8,9 +9,9 @@ final class RawRGBASink: FrameSink {
     private let mirror: StraightMirror
     private var written = 0
 
-    init(descriptor: Int32, template: Canvas) {
+    init(descriptor: Int32, template: Canvas) throws {
         self.descriptor = descriptor
-        mirror = StraightMirror(template: template)
+        mirror = try StraightMirror(template: template)
     }
 
     func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
@@ -30,7 +31,8 @@ final class RawRGBASink: FrameSink {
             } catch {
                 switch error.code {
                 case EPIPE: throw PipelineError.output("the reader of the output closed the pipe")
-                case ENOSPC: throw PipelineError.output("the disk is full")
+                case let code where FFmpegError.Cause(errno: code) != nil:
+                    throw PipelineError.output(FFmpegError.Cause(errno: code)?.description ?? error.reason)
                 default: throw PipelineError.output("cannot write the output: \(error.reason)")
                 }
             }

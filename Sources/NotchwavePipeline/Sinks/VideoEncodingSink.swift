@@ -43,11 +43,11 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
             }
             free.push(frame)
         }
-        if !opaque { straightRows = .allocate(capacity: 0) }
+        if !opaque { straightRows = try OutOfMemory.allocate(UInt8.self, count: 0, for: "a frame's rows") }
         Thread { [self] in encodeLoop() }.start()
     }
 
-    deinit { straightRows?.deallocate() }
+    deinit { OutOfMemory.release(straightRows) }
 
     private func encodeLoop() {
         defer { finished.signal() }
@@ -76,8 +76,9 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         if var straight = straightRows {
             let count = slice.byteCount
             if count > straightCapacity {
-                straight.deallocate()
-                straight = .allocate(capacity: count)
+                OutOfMemory.release(straight)
+                straightRows = nil
+                straight = try OutOfMemory.allocate(UInt8.self, count: count, for: "a frame's rows")
                 straightRows = straight
                 straightCapacity = count
             }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A premultiplied RGBA8 image in memory, rows top to bottom without padding.
 ///
 /// A canvas owns its pixel memory. It is a reference type so that frames can be pooled
@@ -12,17 +18,42 @@ public final class Canvas: @unchecked Sendable {
     /// The pixels: premultiplied sRGB-encoded RGBA, 4 bytes each.
     public let pixels: UnsafeMutablePointer<UInt8>
 
-    /// A canvas of `width` x `height` pixels, all transparent.
-    public init(width: Int, height: Int) {
+    /// A canvas of `width` x `height` pixels, all transparent; memory that cannot be had
+    /// stops the process (for small canvases and tests: frame buffers use `allocate`).
+    public convenience init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas size must be positive")
+        guard let memory = Canvas.zeroedMemory(width: width, height: height) else {
+            fatalError("out of memory for a \(width)x\(height) canvas")
+        }
+        self.init(width: width, height: height, pixels: memory)
+    }
+
+    /// A canvas of `width` x `height` pixels, all transparent, or an error when the
+    /// memory cannot be had (a render under a memory limit ends with a message, not an
+    /// abort).
+    public static func allocate(width: Int, height: Int) throws(OutOfMemory) -> Canvas {
+        precondition(width > 0 && height > 0, "canvas size must be positive")
+        guard let memory = zeroedMemory(width: width, height: height) else {
+            throw OutOfMemory(bytes: width * height * 4, purpose: "a \(width)x\(height) frame")
+        }
+        return Canvas(width: width, height: height, pixels: memory)
+    }
+
+    private init(width: Int, height: Int, pixels: UnsafeMutablePointer<UInt8>) {
         self.width = width
         self.height = height
         bytesPerRow = width * 4
-        pixels = .allocate(capacity: bytesPerRow * height)
-        pixels.initialize(repeating: 0, count: bytesPerRow * height)
+        self.pixels = pixels
     }
 
-    deinit { pixels.deallocate() }
+    /// Zeroed memory for the pixels (calloc: the kernel's zero pages for large ones).
+    private static func zeroedMemory(width: Int, height: Int) -> UnsafeMutablePointer<UInt8>? {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height * 4)
+        guard !overflow, let raw = calloc(count, 1) else { return nil }
+        return raw.bindMemory(to: UInt8.self, capacity: count)
+    }
+
+    deinit { free(pixels) }
 
     /// Byte count of the whole image.
     public var byteCount: Int { bytesPerRow * height }
