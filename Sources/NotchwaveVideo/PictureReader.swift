@@ -39,6 +39,8 @@ public final class PictureReader: @unchecked Sendable {
     private var currentTime = 0.0
     private var firstTimestamp: Int64?
     private var decodedCount = 0
+    /// Damaged pictures skipped since the last good one.
+    private var skippedPictures = 0
     private var sentEnd = false
     private var ended = false
     /// The converter for the current picture's size, format and colours.
@@ -124,16 +126,31 @@ public final class PictureReader: @unchecked Sendable {
                     time = Double(decodedCount) / (frameRate ?? 30)
                 }
                 decodedCount += 1
+                skippedPictures = 0
                 pendingTime = time
                 hasPending = true
                 return
             }
             if result == FFmpegResult.endOfStream { ended = true; return }
+            // A picture that could not be rebuilt from damaged data (a threaded decoder
+            // reports it here) is skipped, as players skip it; a decoder that returns
+            // nothing else is an error.
+            if result == nw_averror_invaliddata() && skippedPictures < 1_000 {
+                skippedPictures += 1
+                _ = FFmpegError.takeLoggedError()
+                continue
+            }
             guard result == FFmpegResult.again else { throw FFmpegError.from(result, "avcodec_receive_frame(\(path))") }
             if sentEnd { ended = true; return }
             let read = av_read_frame(input.context, packet)
             if read < 0 {
-                if read != FFmpegResult.endOfStream { throw FFmpegError.from(read, "av_read_frame(\(path))") }
+                // A recording cut short (a copy that stopped, a disk that filled while it
+                // was recorded) ends where its data ends, as players end it: its pictures
+                // up to there are shown. Memory and interruptions are errors still.
+                if read != FFmpegResult.endOfStream && (read == nw_averror_enomem() || read == nw_averror_exit()) {
+                    throw FFmpegError.from(read, "av_read_frame(\(path))")
+                }
+                _ = FFmpegError.takeLoggedError()
                 sentEnd = true
                 try check(avcodec_send_packet(codec, nil), "avcodec_send_packet(\(path))")
                 continue

@@ -75,6 +75,29 @@ struct InputMessageTests {
         #expect(dir.contents.sorted() == ["cut.mov", "whole.mov"])
     }
 
+    @Test("a recording cut short with its index at the front (a copy that stopped) ends where its data ends: its pictures up to there are shown, the last held; the render does not fail")
+    func recordingCutShort() throws {
+        let dir = TemporaryDirectory()
+        let whole = dir.file("whole.mp4"), cut = dir.file("cut.mp4")
+        let made = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=390x844:r=30:d=2", "-c:v", "libx264",
+                                                    "-pix_fmt", "yuv420p", "-movflags", "+faststart", whole])
+        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try data.prefix(data.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
+        // Before the cut: the same picture as from the whole recording, to the byte.
+        for (file, name) in [(whole, "a.png"), (cut, "b.png")] {
+            let run = try CommandRunner.notchwave(["frame", "--preset", "iphone-x", "--time", "0.3", "--backdrop", file, "-o", dir.file(name)])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(FileManager.default.contentsEqual(atPath: dir.file("a.png"), andPath: dir.file("b.png")))
+        // Past the cut: the last picture held, in a frame and in a render.
+        let late = try CommandRunner.notchwave(["frame", "--preset", "iphone-x", "--time", "1.9", "--backdrop", cut, "-o", dir.file("c.png")])
+        #expect(late.status == 0, "\(late.stderr)")
+        let render = try CommandRunner.notchwave(["render", "--preset", "iphone-x", "--duration", "2", "--fps", "15", "--backdrop", cut, "-q", "-o", dir.file("x.mp4")])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.isEmpty, "\(render.stderr)")
+    }
+
     @Test("a job file's backdrops: a missing one fails the dry run and its output, named by its entry; one that cannot be decoded names its entry too; the rest renders")
     func batchBackdrops() throws {
         let dir = TemporaryDirectory()
