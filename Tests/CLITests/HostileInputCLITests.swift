@@ -168,4 +168,57 @@ struct FileTextTests {
         if status == 64 { #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)") }
         #expect(dir.contents == ["input"])
     }
+
+    @Test("a FIFO as a job file's variant backdrop, and as an output that batch merge reads: one line naming it and what it is, at once")
+    func fifosInBatches() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("screen.mp4")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        defer { if writer >= 0 { close(writer) } }
+        let start = Date()
+        let job = dir.file("job.json")
+        try #"{"presets": ["iphone-x"], "formats": ["rgba"], "defaults": {"duration": 0.05}, "variants": [{"name": "a", "backdrop": "screen.mp4"}]}"#
+            .write(toFile: job, atomically: true, encoding: .utf8)
+        let dry = try CommandRunner.notchwave(["batch", job, "-o", dir.file("out"), "--dry-run"])
+        #expect(dry.status == 1, "\(dry.stderr)")
+        #expect(dry.stderr.contains("\(job): $.variants[0].backdrop") && dry.stderr.contains("is a FIFO (named pipe), not a regular file"), "\(dry.stderr)")
+        // A shard's output replaced by a FIFO before the merge reads it.
+        let plain = dir.file("plain.json")
+        try #"{"presets": ["iphone-x", "iphone-se-3"], "formats": ["rgba"], "defaults": {"duration": 0.05}, "output": "{preset}.{ext}"}"#
+            .write(toFile: plain, atomically: true, encoding: .utf8)
+        for index in 0..<2 {
+            let shard = try CommandRunner.notchwave(["batch", plain, "-o", dir.file("merged"), "--shard", "\(index)/2", "-q"])
+            try #require(shard.status == 0, "\(shard.stderr)")
+        }
+        let output = try #require(["iphone-x.rgba", "iphone-se-3.rgba"].map { dir.file("merged/" + $0) }.first { FileManager.default.fileExists(atPath: $0) })
+        try FileManager.default.removeItem(atPath: output)
+        #expect(mkfifo(output, 0o644) == 0)
+        let outputWriter = open(output, O_RDWR | O_NONBLOCK)
+        defer { if outputWriter >= 0 { close(outputWriter) } }
+        let merge = try CommandRunner.notchwave(["batch", "merge", dir.file("merged")])
+        #expect(merge.status == 1, "\(merge.stderr)")
+        #expect(merge.stderr.contains("\((output as NSString).lastPathComponent) (is a FIFO (named pipe), not a regular file)"), "\(merge.stderr)")
+        #expect(merge.stderr.split(separator: "\n").count == 1, "\(merge.stderr)")
+        #expect(Date().timeIntervalSince(start) < 20, "an input was opened")
+    }
+
+    @Test("a LiquidSwipe script of a million taps and a popup script of 200,000 shows: one line naming the limit, exit 64, at once")
+    func hugeScripts() throws {
+        let dir = TemporaryDirectory()
+        let taps = "{\"events\": [" + (0..<1_000_000).map { "{\"tap\": \"right\", \"at\": \(Double($0) * 0.001)}" }.joined(separator: ",") + "]}"
+        try taps.write(toFile: dir.file("swipe.txt"), atomically: true, encoding: .utf8)
+        let shows = "{\"events\": [" + (0..<100_000).map { "{\"show\": true, \"at\": \(Double($0) * 0.002)}, {\"hide\": true, \"at\": \(Double($0) * 0.002 + 0.001)}" }
+            .joined(separator: ",") + "]}"
+        try shows.write(toFile: dir.file("popup.txt"), atomically: true, encoding: .utf8)
+        for (scene, script) in [("liquid-swipe", "swipe.txt"), ("popup", "popup.txt")] {
+            let start = Date()
+            let run = try CommandRunner.notchwave(["frame", "--scene", scene, "--scene-option", "script=\(dir.file(script))", "--time", "1", "-o", dir.file("x.png")])
+            #expect(Date().timeIntervalSince(start) < 15, "\(scene): \(Date().timeIntervalSince(start)) s")
+            #expect(run.status == 64, "\(scene): \(run.stderr)")
+            #expect(run.stderr.contains("100000") || run.stderr.contains("100,000"), "\(scene): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(scene): \(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.png")))
+    }
 }

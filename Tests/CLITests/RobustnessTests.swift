@@ -47,6 +47,28 @@ struct RobustnessTests {
     @Test("a second Ctrl-C exits at once and still removes the temporary output", arguments: ["long.mp4", "frames/"])
     func doubleSigint(output: String) throws { try interrupt(output, with: [SIGINT, SIGINT], expectedStatus: 130) }
 
+    @Test("one SIGTERM ends a render blocked writing to a pipe whose reader never reads: exit 143 within the grace of 5 s")
+    func blockedWrite() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.notchwave)
+        process.arguments = ["render", "--duration", "30", "-q", "-o", "-"]
+        // A pipe nobody reads: once its 64 KB are full, the render's write blocks.
+        let stuck = Pipe()
+        process.standardOutput = stuck
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 3)
+        let sent = Date()
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 10, "still running \(Date().timeIntervalSince(sent)) s after SIGTERM")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 143)
+        _ = stuck
+    }
+
     @Test("an existing output is replaced only on success, and --no-overwrite refuses")
     func overwrite() throws {
         let dir = TemporaryDirectory()
