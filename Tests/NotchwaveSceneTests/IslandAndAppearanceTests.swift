@@ -60,7 +60,7 @@ struct IslandAndAppearanceTests {
         var request = RenderRequest()
         request[Parameters.mask] = true
         let plan = try Scenes.plan(request, preset: preset)
-        let scene = try plan.notchWavesScene(layout: CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: .transparent))
+        let scene = try plan.makeScene(maskFill: .transparent)
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer().render(scene.drawList(at: 0), into: canvas, rows: 0..<canvas.height)
         #expect(canvas.pixel(x: 0, y: 0).a == 0)

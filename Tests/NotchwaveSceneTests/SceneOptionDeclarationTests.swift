@@ -107,16 +107,26 @@ struct SceneOptionDeclarationTests {
                 #expect(changed.scene.json != base.scene.json, "\(kind.name) \(option.key)=\(value) is not in the JSON echo")
             }
         }
-        // The notch waves: their render parameters and each style's options.
-        let waves: [(any AnyParameter, String)] = [
-            (Parameters.period, "0.4"), (Parameters.waves, "4"), (Parameters.colors, "red,blue"), (Parameters.background, "black"),
-            (Parameters.appearance, "dark"), (Parameters.start, "0.5"), (Parameters.stop, "2"), (Parameters.easing, "linear"),
-            (Parameters.style, "smooth"), (Parameters.loop, "true"),
+        // The notch waves: every render parameter scoped to them (a new one without an entry
+        // here fails), each changed alone over a context that makes it count (hold needs a
+        // stop, loops a loop), and their style's options.
+        let waves: [(parameter: any AnyParameter, value: String, context: [(any AnyParameter, String)])] = [
+            (Parameters.style, "smooth", []), (Parameters.styleOptions, "gradient-length=9", [(Parameters.style, "smooth")]),
+            (Parameters.period, "0.4", []), (Parameters.waves, "4", []), (Parameters.colors, "red,blue", []),
+            (Parameters.background, "black", []), (Parameters.appearance, "dark", []), (Parameters.start, "0.5", []),
+            (Parameters.stop, "2", []), (Parameters.easing, "linear", []), (Parameters.loop, "true", []),
+            (Parameters.region, "bar", []), (Parameters.cutout, "false", []),
+            (Parameters.hold, "1", [(Parameters.stop, "2")]), (Parameters.loops, "2", [(Parameters.loop, "true")]),
         ]
-        let base = try Self.plan(NotchWaves.name, [])
-        for (parameter, value) in waves {
-            let changed = try Self.plan(NotchWaves.name, [], extra: [(parameter, value)])
-            #expect(changed.scene.json != base.scene.json, "--\(parameter.flag) \(value) is not in the notch waves' JSON echo")
+        let scoped = Parameters.all.filter { $0.scope == .scenes([NotchWaves.name]) }.map(\.key)
+        #expect(Set(waves.map(\.parameter.key)) == Set(scoped), "every parameter of the notch waves needs an alternative value here")
+        for (parameter, value, context) in waves {
+            let base = try Self.plan(NotchWaves.name, [], extra: context)
+            let changed = try Self.plan(NotchWaves.name, [], extra: context + [(parameter, value)])
+            #expect(changed != base, "--\(parameter.flag) \(value) leaves the plan unchanged")
+            if parameter.group == .animation || parameter.group == .scene {
+                #expect(changed.scene.json != base.scene.json, "--\(parameter.flag) \(value) is not in the notch waves' JSON echo")
+            }
         }
         let smooth = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth")])
         let styleAlternatives = ["gradient-length": "9", "middle-stop": "0.3", "dynamic-curtain": "true", "interpolation": "oklab"]

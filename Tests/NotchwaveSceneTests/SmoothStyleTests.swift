@@ -92,7 +92,7 @@ struct SmoothStyleTests {
     }
 
     func frame(_ plan: RenderPlan, at t: Double) throws -> Canvas {
-        let scene = try plan.notchWavesScene()
+        let scene = try plan.makeScene()
         let canvas = Canvas(width: scene.canvasWidth, height: scene.canvasHeight)
         Rasterizer().render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
         return canvas

@@ -40,14 +40,3 @@ public struct NotchWaves: SceneKind {
         NotchWavesScene(plan: plan, waves: self, layout: layout)
     }
 }
-
-extension RenderPlan {
-    /// The notch waves' frames of this plan (at the plan's frame size unless `layout` says
-    /// otherwise); fails for a plan of another scene.
-    public func notchWavesScene(layout: CanvasLayout? = nil) throws -> NotchWavesScene {
-        guard let waves = scene as? NotchWaves else {
-            throw ParameterError(subject: "scene \(scene.name)", problem: "is not the notch waves")
-        }
-        return NotchWavesScene(plan: self, waves: waves, layout: layout ?? CanvasLayout(width: frameWidth, height: frameHeight, maskFill: .black))
-    }
-}
