@@ -19,15 +19,11 @@ public enum FrameExport {
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
-        let scene = try plan.makeScene(maskFill: plan.backdrop == nil ? .transparent : .black)
-        let canvas = try Canvas.allocate(width: scene.canvasWidth, height: scene.canvasHeight)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: t), into: canvas, rows: 0..<canvas.height)
-        if !plan.sceneShowing.isAlwaysOpaque { canvas.fade(by: plan.sceneShowing.opacity(at: t)) }
-        if let backdrop = plan.backdrop {
-            let frames = try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: canvas.width, canvasHeight: canvas.height)
-            if let picture = frames.canvas(atTime: t) { canvas.putUnder(picture) }
-            try frames.checkFailure()
-        }
+        let layout = CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: plan.backdrop == nil ? .transparent : .black)
+        let stack = LayerStack(layers: try RenderSession.frameLayers(plan: plan, layout: layout), picture: nil)
+        let canvas = try Canvas.allocate(width: layout.width, height: layout.height)
+        stack.draw(at: t, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel)) { $0.canvas(atTime: t) }
+        try stack.checkFailure()
         return (canvas.straightBytes(), canvas.width, canvas.height)
     }
 

@@ -152,6 +152,19 @@ public struct RenderSession {
         return try Scenes.plan(request, preset: preset, defaultFPS: defaultFPS(outputExtension: outputExtension))
     }
 
+    /// The plan's layers, bottom first, as the renderer draws them on a canvas laid out by
+    /// `layout`: each scene's frames built, each backdrop opened.
+    static func frameLayers(plan: RenderPlan, layout: CanvasLayout) throws -> [FrameLayer] {
+        try plan.layers.map { layer in
+            switch layer {
+            case let .backdrop(backdrop, showing):
+                return .pictures(try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: layout.width, canvasHeight: layout.height), showing)
+            case let .scene(kind, showing):
+                return .scene(try kind.makeScene(plan: plan, layout: layout), showing)
+            }
+        }
+    }
+
     /// Renders every frame; on error or cancellation nothing is left at the output path.
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
@@ -163,13 +176,11 @@ public struct RenderSession {
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
         // Over a backdrop the corners are masked black: the backdrop is an opaque screen.
         let maskFill: MaskFill = format.carriesAlpha && plan.backdrop == nil ? .transparent : .black
-        let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: maskFill))
         let opaque = !plan.colorsNeedAlpha && maskFill == .black
         try cancellation.check()
-        let backdrop = try plan.backdrop.map { try BackdropFrames(backdrop: $0, plan: plan, canvasWidth: width, canvasHeight: height) }
-        let renderer = try FrameRenderer(scene: scene, time: plan.clock, kernel: options.kernel, showing: plan.sceneShowing, backdrop: backdrop,
-                                     picture: (plan.frameWidth, plan.frameHeight))
-        try backdrop?.checkFailure()
+        let layers = try RenderSession.frameLayers(plan: plan, layout: CanvasLayout(width: width, height: height, maskFill: maskFill))
+        let renderer = try FrameRenderer(layers: layers, time: plan.clock, kernel: options.kernel, picture: (plan.frameWidth, plan.frameHeight))
+        try renderer.checkFailure()
         let template = renderer.template
         let total = plan.frameCount
         let fps = plan.fps
@@ -242,7 +253,7 @@ public struct RenderSession {
                 try cancellation.check()
                 bytes = try runPass(renderer: renderer, sink: try makeSink(), total: total, pass: pass, of: passes.count,
                                     cancellation: cancellation)
-                try backdrop?.checkFailure()
+                try renderer.checkFailure()
             }
             // A signal during the final flush still cancels: nothing is committed.
             try cancellation.check()
@@ -273,7 +284,7 @@ public struct RenderSession {
         let dynamicRows = renderer.dynamicRows
         do {
             try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
-                try renderer.backdrop?.checkFailure()
+                try renderer.checkFailure()
                 try sink.consume(index: index, slice: slice, rows: dynamicRows)
                 options.progress?(pass * total + index + 1, passes * total)
             }

@@ -4,6 +4,7 @@ import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
 import NotchwavePipeline
+import TestSupport
 
 /// A frame is its layers composed bottom first: the scene layer's time range and opacity,
 /// against values computed by hand from the scene's own opaque frame.
@@ -44,5 +45,63 @@ struct LayerTests {
                 && LayerShowing(start: 1, end: 2).opacity(at: 2) == 0)
         let renderer = try FrameRenderer(scene: Flat(), time: { Double($0) })
         #expect(try renderer.renderFull(frame: 3).pixel(x: 1, y: 1) == PremultipliedRGBA8(r: 200, g: 100, b: 51, a: 255))
+    }
+}
+
+/// The backdrop is a layer like the scene: its own time range and opacity, composed under
+/// the scene by the same stack whether a whole clip or a single frame is drawn.
+@Suite("Layers: the backdrop layer's time range and opacity")
+struct BackdropLayerTests {
+    /// A LiquidSwipe plan on the tiny preset over a still whose pixel (x, y) is
+    /// (x, y - 3 clamped, 77): between the sliders the current page is the backdrop.
+    func plan(_ dir: TemporaryDirectory, showing: LayerShowing) throws -> RenderPlan {
+        let (still, _) = try SceneBackdropTests.backdrops(dir)
+        let preset = try PresetLibrary.load(file: try BackdropTests.preset(dir))
+        var request = RenderRequest()
+        request[Parameters.scene] = "liquid-swipe"
+        request[Parameters.backdrop] = still
+        request[Parameters.fps] = 10
+        request[Parameters.duration] = 1
+        var plan = try RenderSession.plan(request, preset: preset, outputExtension: "rgba")
+        plan.backdropShowing = showing
+        return plan
+    }
+
+    @Test("before its start the backdrop is not there (transparent where the scene is); from it on it shows at its opacity, each premultiplied byte round(c × a / 255), in a clip (1 and 3 workers) and in a single frame")
+    func timeRangeAndOpacity() throws {
+        let dir = TemporaryDirectory()
+        let plan = try self.plan(dir, showing: LayerShowing(start: 0.5, opacity: 0.4))
+        #expect(plan.colorsNeedAlpha)
+        let a = 102.0  // 0.4 × 255
+        // Straight RGBA of a pixel of the still at opacity a: the colour stays, alpha is a
+        // (premultiplied round(c·a/255), un-premultiplied back by the sink: within a level).
+        func expected(_ x: Int, _ y: Int, _ t: Double) -> [Int] {
+            t < 0.5 ? [0, 0, 0, 0] : [x, max(y - 3, 0), 77, Int(a)]
+        }
+        var clips: [Data] = []
+        for workers in [1, 3] {
+            let path = dir.file("clip-\(workers).rgba")
+            _ = try RenderSession(plan: plan, output: path, options: RenderOptions(workers: workers)).run()
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            clips.append(data)
+            let frames = try BackdropTests.frames(path)
+            #expect(frames.count == 10)
+            for (n, frame) in frames.enumerated() {
+                for (x, y) in [(60, 20), (80, 150), (40, 240)] {
+                    let got = BackdropTests.pixel(frame, x, y), want = expected(x, y, Double(n) / 10)
+                    #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "frame \(n) (\(x), \(y)): \(got), expected \(want)")
+                }
+                // The sliders' ledges are the scene's own, opaque, at any time.
+                #expect(BackdropTests.pixel(frame, 117, 50) == [0x8D, 0xAE, 0xF5, 255])
+            }
+        }
+        #expect(clips[0] == clips[1])
+        for t in [0.2, 0.7] {
+            let single = try FrameExport.straightRGBA(plan: plan, time: t)
+            for (x, y) in [(60, 20), (80, 150)] {
+                let got = BackdropTests.pixel(single.bytes, x, y), want = expected(x, y, t)
+                #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "t = \(t) (\(x), \(y)): \(got), expected \(want)")
+            }
+        }
     }
 }

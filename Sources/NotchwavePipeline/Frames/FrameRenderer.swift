@@ -2,13 +2,27 @@ import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
 
-/// Renders a plan's layers into frames: the scene's draw list rasterized in one pass, faded
-/// by the scene layer's opacity at that time (`LayerShowing`), then put over the backdrop
-/// layer when there is one. The whole frame is rendered once into a template (rows that
-/// cannot change, such as those outside the bar, are never rendered again), then each
-/// frame's changing rows only, into a small slice canvas that holds just those rows.
+/// One layer of a frame as the renderer draws it (`RenderPlan.layers`, resolved): where its
+/// pixels come from, and when and how opaque it shows.
+enum FrameLayer {
+    /// A scene's draw lists, rasterized.
+    case scene(any Scene, LayerShowing)
+    /// Decoded pictures (the backdrop): one opaque frame-sized canvas per output frame.
+    case pictures(BackdropFrames, LayerShowing)
+
+    var showing: LayerShowing {
+        switch self {
+        case let .scene(_, showing), let .pictures(_, showing): return showing
+        }
+    }
+}
+
+/// Renders a plan's layers into frames (`LayerStack` says how they are composed). The
+/// whole frame is rendered once into a template (rows that cannot change, such as those
+/// outside the bar, are never rendered again), then each frame's changing rows only, into
+/// a small slice canvas that holds just those rows.
 public final class FrameRenderer: @unchecked Sendable {
-    /// The scene.
+    /// The top scene (its canvas size is the frame's).
     public let scene: any Scene
     /// The time frame `i` shows (the plan's clock, `RenderPlan.time(ofFrame:)`).
     public let time: @Sendable (Int) -> Double
@@ -16,52 +30,53 @@ public final class FrameRenderer: @unchecked Sendable {
     public let kernel: RasterKernel
     /// The whole frame 0: its static rows are every frame's static rows.
     public let template: Canvas
-    /// The rows each frame re-renders (`scene.dynamicRows`; every row over a video backdrop).
+    /// The rows each frame re-renders: the scenes' changing rows, or every row when a
+    /// layer shows a video or changes its opacity.
     public let dynamicRows: Range<Int>
-    /// The app's screen under every frame, if any.
-    let backdrop: BackdropFrames?
-    /// When the scene's layer shows, and how opaque.
-    public let showing: LayerShowing
-    /// The picture's size within the canvas, when the canvas is padded beyond it: the
-    /// column and row after the picture repeat its edge (`Canvas.extendEdges`).
-    let picture: (width: Int, height: Int)?
+    /// The layers.
+    let stack: LayerStack
 
-    /// A renderer for `scene` shown as `showing` says; renders the template at once.
+    /// A renderer for `scene` alone, shown as `showing` says; renders the template at once.
     public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd,
                             showing: LayerShowing = LayerShowing()) throws(OutOfMemory) {
-        try self.init(scene: scene, time: time, kernel: kernel, showing: showing, backdrop: nil)
+        try self.init(layers: [.scene(scene, showing)], time: time, kernel: kernel)
     }
 
-    /// A renderer drawing `scene` over `backdrop` (when there is one): a still backdrop is
-    /// under the template and each frame's changing rows; a video backdrop, or a scene
-    /// layer whose opacity changes, changes every row of every frame. `picture` is the
-    /// frame's own size when the canvas pads it.
-    init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel, showing: LayerShowing = LayerShowing(),
-         backdrop: BackdropFrames?, picture: (width: Int, height: Int)? = nil) throws(OutOfMemory) {
-        self.scene = scene
-        self.picture = picture
+    /// A renderer for `layers` (bottom first; at least one scene, whose canvas size is the
+    /// frame's). `picture` is the frame's own size when the canvas pads it.
+    init(layers: [FrameLayer], time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel,
+         picture: (width: Int, height: Int)? = nil) throws(OutOfMemory) {
+        let scenes = layers.compactMap { layer -> (any Scene)? in
+            if case let .scene(scene, _) = layer { return scene }
+            return nil
+        }
+        guard let top = scenes.last else { preconditionFailure("a frame needs a scene layer") }
+        self.scene = top
+        stack = LayerStack(layers: layers, picture: picture)
         self.time = time
         self.kernel = kernel
-        self.showing = showing
-        self.backdrop = backdrop
-        let height = scene.canvasHeight
-        dynamicRows = (backdrop?.isStill ?? true) && showing.isAlwaysOpaque ? scene.dynamicRows : 0..<height
-        template = try Canvas.allocate(width: scene.canvasWidth, height: height)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: time(0)), into: template, rows: 0..<height)
-        compose(frame: 0, into: template, originY: 0)
+        let height = top.canvasHeight
+        let everyRow = layers.contains { layer in
+            if case let .pictures(frames, _) = layer, !frames.isStill { return true }
+            return !layer.showing.isAlwaysOpaque
+        }
+        if everyRow {
+            dynamicRows = 0..<height
+        } else {
+            let changing = scenes.map(\.dynamicRows).filter { !$0.isEmpty }
+            dynamicRows = changing.isEmpty ? top.dynamicRows
+                : (changing.map(\.lowerBound).min() ?? 0)..<(changing.map(\.upperBound).max() ?? height)
+        }
+        template = try Canvas.allocate(width: top.canvasWidth, height: height)
+        draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
     }
 
-    /// The layers around the rasterized scene in `canvas` (rows from `originY`): the
-    /// scene faded by its layer's opacity at frame `index`'s time, then put over the
-    /// backdrop's picture of that frame; last, the padding after the picture repeats its
-    /// edge.
-    private func compose(frame index: Int, into canvas: Canvas, originY: Int) {
-        if !showing.isAlwaysOpaque { canvas.fade(by: showing.opacity(at: time(index))) }
-        if let backdrop {
-            if let picture = backdrop.canvas(frame: index) { canvas.putUnder(picture, originY: originY) }
-            backdrop.release(index)
+    /// Rows `rows` of frame `index` into `canvas`, its pictures those of frame `index`.
+    private func draw(frame index: Int, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer) {
+        stack.draw(at: time(index), into: canvas, rows: rows, using: rasterizer) { frames in
+            defer { frames.release(index) }
+            return frames.canvas(frame: index)
         }
-        if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: originY) }
     }
 
     /// A canvas for the dynamic rows of one frame (row 0 is `dynamicRows.lowerBound`).
@@ -72,15 +87,64 @@ public final class FrameRenderer: @unchecked Sendable {
     /// Renders frame `index`'s dynamic rows into `slice` (made by `makeSlice`) with
     /// `rasterizer` (one per thread).
     public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) {
-        rasterizer.render(scene.drawList(at: time(index)), into: slice, rows: dynamicRows, originY: dynamicRows.lowerBound)
-        compose(frame: index, into: slice, originY: dynamicRows.lowerBound)
+        draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
     public func renderFull(frame index: Int) throws(OutOfMemory) -> Canvas {
         let canvas = try Canvas.allocate(width: template.width, height: template.height)
-        Rasterizer(kernel: kernel).render(scene.drawList(at: time(index)), into: canvas, rows: 0..<canvas.height)
-        compose(frame: index, into: canvas, originY: 0)
+        draw(frame: index, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel))
         return canvas
+    }
+
+    /// The layers' failures (a backdrop that could not be decoded mid-video), if any.
+    func checkFailure() throws {
+        try stack.checkFailure()
+    }
+}
+
+/// A frame's layers, bottom first, and how they are drawn: from the top down, the top
+/// layer into the frame's canvas (a scene rasterized in one pass, a picture copied) faded
+/// by its opacity at that time (`LayerShowing`), then each layer below put under what is
+/// there (a picture directly, a scene rasterized into a canvas of its own first), faded
+/// likewise. Composing under, top first, gives what composing over, bottom first, gives,
+/// with each pixel visited once per layer and no copy of the bottom layer. Last, the
+/// padding after the picture repeats its edge.
+struct LayerStack {
+    /// The layers, bottom first.
+    let layers: [FrameLayer]
+    /// The picture's size within the canvas, when the canvas is padded beyond it: the
+    /// column and row after the picture repeat its edge (`Canvas.extendEdges`).
+    let picture: (width: Int, height: Int)?
+
+    /// Rows `rows` of the frame at time `t` into `canvas` (whose row 0 is
+    /// `rows.lowerBound`); `pictureOf` gives a picture layer's canvas for this frame.
+    func draw(at t: Double, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
+              pictureOf: (BackdropFrames) -> Canvas?) {
+        let originY = rows.lowerBound
+        for (depth, layer) in layers.reversed().enumerated() {
+            let opacity = layer.showing.isAlwaysOpaque ? 1 : layer.showing.opacity(at: t)
+            switch layer {
+            case let .scene(scene, _):
+                let target = depth == 0 ? canvas : Canvas(width: canvas.width, height: canvas.height)
+                rasterizer.render(scene.drawList(at: t), into: target, rows: rows, originY: originY)
+                if opacity < 1 { target.fade(by: opacity) }
+                if depth > 0 { canvas.putUnder(target, originY: 0) }
+            case let .pictures(frames, _):
+                guard let picture = pictureOf(frames) else { continue }
+                if depth == 0 {
+                    canvas.copyRows(of: picture, originY: originY)
+                    if opacity < 1 { canvas.fade(by: opacity) }
+                } else {
+                    canvas.putUnder(picture, originY: originY, opacity: opacity)
+                }
+            }
+        }
+        if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: originY) }
+    }
+
+    /// The layers' failures (a backdrop that could not be decoded mid-video), if any.
+    func checkFailure() throws {
+        for case let .pictures(frames, _) in layers { try frames.checkFailure() }
     }
 }

@@ -5,7 +5,24 @@ extension Canvas {
     /// `originY + r`, and the backdrop (a whole frame, at least as wide) is indexed by
     /// scene row.
     public func putUnder(_ backdrop: Canvas, originY: Int = 0) {
+        putUnder(backdrop, originY: originY, opacity: 1)
+    }
+
+    /// `putUnder` with the layer below faded to `opacity` first (0...1, as `fade` takes
+    /// it): each of its bytes `c` counts as `round(c × a / 255)`.
+    public func putUnder(_ backdrop: Canvas, originY: Int, opacity: Double) {
         precondition(backdrop.width >= width && backdrop.height >= originY + height, "the backdrop is smaller than the frame")
+        let a = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        if a < 255 {
+            for r in 0..<height {
+                let top = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
+                let under = UnsafeRawPointer(backdrop.row(originY + r)).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width where top[x] >> 24 != 255 {
+                    top[x] = Canvas.over(top[x], Canvas.faded(under[x], a))
+                }
+            }
+            return
+        }
         for r in 0..<height {
             let top = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
             let under = UnsafeRawPointer(backdrop.row(originY + r)).assumingMemoryBound(to: UInt32.self)
@@ -27,16 +44,28 @@ extension Canvas {
         guard a < 255 else { return }
         for r in 0..<height {
             let words = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let word = words[x]
-                guard word != 0 else { continue }
-                var result: UInt32 = 0
-                for shift in stride(from: UInt32(0), through: 24, by: 8) {
-                    result |= Blend.div255(((word >> shift) & 0xFF) * a) << shift
-                }
-                words[x] = result
-            }
+            for x in 0..<width { words[x] = Canvas.faded(words[x], a) }
         }
+    }
+
+    /// Rows `originY...` of `source` (as wide as this canvas or wider) copied over this
+    /// canvas's rows, replacing them.
+    public func copyRows(of source: Canvas, originY: Int) {
+        precondition(source.width >= width && source.height >= originY + height, "the source is smaller than the frame")
+        for r in 0..<height {
+            row(r).update(from: source.row(originY + r), count: bytesPerRow)
+        }
+    }
+
+    /// A premultiplied pixel with each byte `c` as `round(c × a / 255)`.
+    @inline(__always)
+    static func faded(_ word: UInt32, _ a: UInt32) -> UInt32 {
+        guard word != 0 else { return 0 }
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            result |= Blend.div255(((word >> shift) & 0xFF) * a) << shift
+        }
+        return result
     }
 
     /// `top` over `bottom`, premultiplied, each channel rounded.

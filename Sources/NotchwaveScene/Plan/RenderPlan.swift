@@ -20,8 +20,9 @@ public protocol PlannedScene: Sendable {
 /// the ones below, on one canvas: the backdrop (the app's screen: a still or a recording),
 /// then the scene.
 public enum Layer: Sendable {
-    /// The app's screen: a picture or a recording, fitted to the screen, opaque.
-    case backdrop(Backdrop)
+    /// The app's screen: a picture or a recording, fitted to the screen, opaque; shown as
+    /// `showing` says.
+    case backdrop(Backdrop, LayerShowing)
     /// The scene's draw lists, shown as `showing` says.
     case scene(any SceneKind, LayerShowing)
 }
@@ -51,6 +52,8 @@ public struct RenderPlan: Sendable, Equatable {
     /// The app's screen under the scene, if any (then the scene's own background is
     /// transparent): the bottom layer.
     public var backdrop: Backdrop?
+    /// When the backdrop's layer shows and how opaque it is.
+    public var backdropShowing = LayerShowing()
     /// When the scene's layer shows and how opaque it is.
     public var sceneShowing = LayerShowing()
     /// With `--profile app-preview`: the output is an App Store preview.
@@ -76,10 +79,11 @@ public struct RenderPlan: Sendable, Equatable {
     }
 
     /// The frame's layers, bottom first.
-    public var layers: [Layer] { (backdrop.map { [Layer.backdrop($0)] } ?? []) + [.scene(scene, sceneShowing)] }
+    public var layers: [Layer] { (backdrop.map { [Layer.backdrop($0, backdropShowing)] } ?? []) + [.scene(scene, sceneShowing)] }
 
     public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
-        a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.sceneShowing == b.sceneShowing && a.fps == b.fps
+        a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.sceneShowing == b.sceneShowing
+            && a.backdropShowing == b.backdropShowing && a.fps == b.fps
             && a.duration == b.duration && a.offset == b.offset && a.region == b.region && a.drawsCutout == b.drawsCutout
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
             && a.appPreview == b.appPreview && a.encoding == b.encoding
@@ -107,7 +111,12 @@ public struct RenderPlan: Sendable, Equatable {
         }
     }
 
-    /// True when the scene's own pixels need transparency (over a backdrop, which is
-    /// opaque, they never do).
-    public var colorsNeedAlpha: Bool { backdrop == nil && (!scene.isOpaque || !sceneShowing.isAlwaysOpaque) }
+    /// True when the frame's pixels need transparency: never over a backdrop shown
+    /// throughout at full opacity (an opaque screen); under a backdrop that is not, the
+    /// scene's background is left out, so always; else when the scene has transparent
+    /// pixels or is faded.
+    public var colorsNeedAlpha: Bool {
+        if let _ = backdrop { return !backdropShowing.isAlwaysOpaque }
+        return !scene.isOpaque || !sceneShowing.isAlwaysOpaque
+    }
 }
