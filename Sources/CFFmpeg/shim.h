@@ -24,10 +24,28 @@
 #include <stdio.h>
 #include <string.h>
 
-/// C's stderr stream (the encoder libraries write some errors there themselves).
-static inline FILE *nw_stderr(void) { return stderr; }
-/// Points C's stderr stream at `stream` (see LibraryMessages.swift); once, before threads.
-static inline void nw_set_stderr(FILE *stream) { stderr = stream; }
+/// glibc's `cookie_io_functions_t`, which stdio.h declares only under _GNU_SOURCE (the
+/// same four function pointers, in the same order).
+typedef struct {
+    ssize_t (*read)(void *cookie, char *buffer, size_t size);
+    ssize_t (*write)(void *cookie, const char *buffer, size_t size);
+    int (*seek)(void *cookie, long *position, int whence);
+    int (*close)(void *cookie);
+} nw_cookie_functions;
+/// glibc's fopencookie (a GNU extension, declared here for the reason above).
+extern FILE *fopencookie(void *cookie, const char *mode, nw_cookie_functions functions);
+
+/// Points C's stderr stream at an unbuffered stream whose every write goes to `write`
+/// (see LibraryMessages.swift); once, before any thread runs. False when the stream
+/// cannot be made (stderr is then left as it is).
+static inline int nw_filter_stderr(ssize_t (*write)(void *cookie, const char *buffer, size_t size)) {
+    nw_cookie_functions functions = { NULL, write, NULL, NULL };
+    FILE *stream = fopencookie(NULL, "w", functions);
+    if (stream == NULL) return 0;
+    setvbuf(stream, NULL, _IONBF, 0);
+    stderr = stream;
+    return 1;
+}
 /// AVERROR(ENOMEM): out of memory.
 static inline int nw_averror_enomem(void) { return AVERROR(ENOMEM); }
 

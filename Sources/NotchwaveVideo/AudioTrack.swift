@@ -74,6 +74,9 @@ final class AudioTrack {
         let input: InputFile
         do {
             input = try InputFile(path: path)
+        } catch where error.cause != nil {
+            // Out of memory, not a problem of the file.
+            throw error
         } catch {
             throw FFmpegError.file("\(path) is not an audio file FFmpeg can read (\(error.message))")
         }

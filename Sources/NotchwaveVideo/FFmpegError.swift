@@ -103,15 +103,25 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The error for `code` returned by `function` when it opened an encoder or a decoder.
     /// Opening starts the codec's threads, and a thread that cannot be started is memory
     /// that cannot be had (each reserves a stack of 8 MiB, which a process under a memory
-    /// limit may not get): FFmpeg's own threads then fail with EAGAIN, and libx264 with a
-    /// generic error and no message (it says why for every other refusal: a bad setting,
-    /// a size, a failed allocation).
+    /// limit may not get): FFmpeg's own threads then fail with EAGAIN (pthread_create's
+    /// code, passed on as it is; opening a file starts the decoders that probe its
+    /// streams), and libx264 with a generic error and no message (it says why for every
+    /// other refusal: a bad setting, a size, a failed allocation).
     static func opening(_ code: Int32, _ function: String) -> FFmpegError {
         var (error, lines) = made(code, function)
-        if error.cause == nil && code == nw_averror_external() && lines.allSatisfy({ $0 == nil }) {
+        let silentExternal = code == nw_averror_external() && lines.allSatisfy { $0 == nil }
+        if error.cause == nil && (code == nw_averror_eagain() || silentExternal) {
             error.cause = .outOfMemory(bytes: nil)
         }
         return error
+    }
+
+    /// The error for a scaler (`sws_getContext`) that could not be made from `source` to
+    /// `destination`: when libswscale converts between the two, the only reason left is
+    /// memory; else `otherwise`.
+    static func scaler(from source: AVPixelFormat, to destination: AVPixelFormat, otherwise: FFmpegError) -> FFmpegError {
+        guard sws_isSupportedInput(source) > 0, sws_isSupportedOutput(destination) > 0 else { return otherwise }
+        return outOfMemory("sws_getContext")
     }
 
     /// The error, and the lines it took from the logs.
@@ -125,12 +135,8 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
         return (FFmpegError(function: function, code: code, message: message, cause: cause(code: code, lines: lines)), lines)
     }
 
-    /// EAGAIN from a call that is not a receive is a thread that could not be started
-    /// (FFmpeg's threads and the demuxers' probing decoders report pthread_create's
-    /// EAGAIN as it is): memory.
     static func cause(code: Int32, lines: [String?]) -> Cause? {
         if let cause = Cause(errno: -code) { return cause }
-        if code == nw_averror_eagain() { return .outOfMemory(bytes: nil) }
         for case let line? in lines {
             let lower = line.lowercased()
             if lower.contains("malloc") && lower.contains("failed") || lower.contains("cannot allocate memory") || lower.contains("out of memory") {

@@ -47,7 +47,10 @@ public final class FrameScaler: @unchecked Sendable {
             toRGBA = sws_getContext(Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height), AV_PIX_FMT_RGBA,
                                     SWS_BICUBIC | SWS_ACCURATE_RND, nil, nil, nil)
         }
-        guard let context = toRGBA else { throw FFmpegError(function: "sws_getContext", code: 0, message: "cannot scale rgba") }
+        guard let context = toRGBA else {
+            throw FFmpegError.scaler(from: AV_PIX_FMT_RGBA, to: AV_PIX_FMT_RGBA,
+                                     otherwise: FFmpegError(function: "sws_getContext", code: 0, message: "cannot scale rgba"))
+        }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         try bytes.withUnsafeMutableBufferPointer { buffer throws(FFmpegError) in
             var destination: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]

@@ -18,7 +18,7 @@ final class InputFile {
         let probed = avformat_find_stream_info(context, nil)
         if probed < 0 {
             avformat_close_input(&format)
-            throw FFmpegError.from(probed, "avformat_find_stream_info(\(path))")
+            throw FFmpegError.opening(probed, "avformat_find_stream_info(\(path))")
         }
         self.context = context
         self.path = path

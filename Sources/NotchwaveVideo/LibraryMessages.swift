@@ -6,75 +6,89 @@ internal import CFFmpeg
 /// FFmpeg's log: libx264 prints `x264 [error]: malloc of size N failed` there when memory
 /// runs out, a line beside the tool's own one-line error.
 ///
-/// `capture()` points C's `stderr` stream at a pipe that this process reads itself: the
-/// lines written there are never printed, and the last one is kept for the error the
-/// failing call then raises (`takeLast`). Both ends are non-blocking, so a library that
-/// writes more than the pipe holds loses lines instead of waiting, and nothing waits for
-/// a reader. Only the C stream is redirected: file descriptor 2 stays the terminal, so
-/// the tool's own messages (written with write(2)) and the Swift runtime's reports are
-/// unchanged.
+/// `capture()` points C's `stderr` stream at a filter: a line that begins as an encoder
+/// library's lines do (`x264 [`, `x265 [`) is kept, the last one for the error the failing
+/// call then raises (`takeLast`), and never printed; every other byte goes on to file
+/// descriptor 2 as it is written, unbuffered, so the Swift runtime's fatal-error reports
+/// and glibc's messages still reach the terminal even when the process dies right after.
+/// The tool's own messages are written to descriptor 2 directly and do not pass here.
+///
+/// The stream lives as long as the process (it is C's `stderr`); the last line is one for
+/// the process, so in a batch a library's line can only be told apart by when it came.
 enum LibraryMessages {
+    /// How the encoder libraries begin their lines.
+    static let prefixes: [[UInt8]] = ["x264 [", "x265 ["].map { Array($0.utf8) }
+
     private struct State {
-        /// The pipe's read end, or -1 before `capture`.
-        var readEnd: Int32 = -1
-        /// The line being written (x264 writes its prefix and its message separately).
-        var partial: [UInt8] = []
-        /// The last whole line, until taken.
+        /// The start of the current line, held while it may still be a library's.
+        var held: [UInt8] = []
+        /// Whether the current line is a library's (nil: not known yet).
+        var isLibraryLine: Bool?
+        /// The last whole library line, until taken.
         var last: String?
     }
 
     private static let state = Mutex(State())
 
-    /// Redirects C's `stderr` stream to the pipe; once, before any thread runs (see
-    /// `FFmpegLibraries.quietLogging`). Where the pipe cannot be made, `stderr` stays.
+    /// Points C's `stderr` stream at the filter; once, before any thread runs (see
+    /// `FFmpegLibraries.quietLogging`).
     static func capture() {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        _ = nw_filter_stderr { _, buffer, size in
+            guard let buffer, size > 0 else { return 0 }
+            LibraryMessages.filter(UnsafeRawBufferPointer(start: UnsafeRawPointer(buffer), count: size))
+            return size
         }
-        guard let stream = fdopen(ends[1], "w") else {
-            close(ends[0])
-            close(ends[1])
-            return
-        }
-        setvbuf(stream, nil, _IONBF, 0)
-        state.withLock { $0.readEnd = ends[0] }
-        nw_set_stderr(stream)
     }
 
     /// The last line a library wrote, once (nil when none since the last call).
     static func takeLast() -> String? {
         state.withLock { state in
-            drain(&state)
             defer { state.last = nil }
             return state.last
         }
     }
 
-    /// Reads what the pipe holds; a newline ends a line.
-    private static func drain(_ state: inout State) {
-        guard state.readEnd >= 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(state.readEnd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            for byte in buffer[..<count] {
+    /// Sorts written bytes: library lines kept, everything else passed on to descriptor 2.
+    static func filter(_ bytes: UnsafeRawBufferPointer) {
+        var passed: [UInt8] = []
+        state.withLock { state in
+            for byte in bytes {
+                switch state.isLibraryLine {
+                case false?:
+                    passed.append(byte)
+                case true?:
+                    if state.held.count < 400 { state.held.append(byte) }
+                case nil:
+                    state.held.append(byte)
+                    let held = state.held
+                    if prefixes.contains(where: { held.count >= $0.count && held.starts(with: $0) }) {
+                        state.isLibraryLine = true
+                    } else if !prefixes.contains(where: { $0.starts(with: held) }) {
+                        state.isLibraryLine = false
+                        passed += held
+                        state.held.removeAll(keepingCapacity: true)
+                    }
+                }
                 if byte == UInt8(ascii: "\n") {
-                    let line = String(decoding: state.partial, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                    if !line.isEmpty { state.last = line }
-                    state.partial.removeAll(keepingCapacity: true)
-                } else if state.partial.count < 400 {
-                    state.partial.append(byte)
+                    if state.isLibraryLine == true {
+                        let line = String(decoding: state.held, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                        if !line.isEmpty { state.last = line }
+                    } else if state.isLibraryLine == nil {
+                        passed += state.held
+                    }
+                    state.held.removeAll(keepingCapacity: true)
+                    state.isLibraryLine = nil
                 }
             }
         }
-    }
-
-    /// Writes `text` to C's `stderr` stream as a library would (for tests of the capture).
-    static func writeForTesting(_ text: String) {
-        _ = text.withCString { fputs($0, nw_stderr()) }
+        passed.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, let base = raw.baseAddress {
+                let written = write(2, base + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }

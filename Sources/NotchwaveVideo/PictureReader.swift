@@ -145,9 +145,12 @@ public final class PictureReader: @unchecked Sendable {
             let read = av_read_frame(input.context, packet)
             if read < 0 {
                 // A recording cut short (a copy that stopped, a disk that filled while it
-                // was recorded) ends where its data ends, as players end it: its pictures
-                // up to there are shown. Memory and interruptions are errors still.
-                if read != FFmpegResult.endOfStream && (read == nw_averror_enomem() || read == nw_averror_exit()) {
+                // was recorded: the demuxer finds its last packets damaged) ends where its
+                // data ends, as players end it: its pictures up to there are shown. Any
+                // other failure (a read error of the disk, memory), or one before the first
+                // picture, is an error.
+                let cutShort = read == nw_averror_invaliddata() && decodedCount > 0
+                if read != FFmpegResult.endOfStream && !cutShort {
                     throw FFmpegError.from(read, "av_read_frame(\(path))")
                 }
                 _ = FFmpegError.takeLoggedError()
@@ -227,7 +230,9 @@ private final class PictureScaler {
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP
         guard let context = sws_getContext(frame.pointee.width, frame.pointee.height, AVPixelFormat(rawValue: frame.pointee.format),
                                            Int32(width), Int32(height), AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
-            throw FFmpegError.file("cannot convert the pictures of \(path) (pixel format \(av_get_pix_fmt_name(AVPixelFormat(rawValue: frame.pointee.format)).map { String(cString: $0) } ?? "unknown"))")
+            let format = AVPixelFormat(rawValue: frame.pointee.format)
+            throw FFmpegError.scaler(from: format, to: AV_PIX_FMT_RGBA, otherwise: FFmpegError.file(
+                "cannot convert the pictures of \(path) (pixel format \(av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"))"))
         }
         if let colours {
             let table = sws_getCoefficients(colours.matrix)

@@ -41,6 +41,9 @@ public final class PreviewFileWriter: @unchecked Sendable {
         let samples = Int((Double(frames) * Double(AudioTrack.sampleRate) / Double(fps)).rounded())
         do {
             audio = try AudioTrack(file: audioFile, totalSamples: samples, bitRate: audioBitRate, globalHeader: muxer.wantsGlobalHeader)
+        } catch where error.cause != nil {
+            // Out of memory: said as it is, not as a problem of the sound file.
+            throw error
         } catch {
             // A problem of the sound file itself is told as it is; a failed call after the file's name.
             throw FFmpegError(function: "--audio", code: error.code,

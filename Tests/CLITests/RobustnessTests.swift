@@ -57,7 +57,9 @@ struct RobustnessTests {
         process.standardOutput = stuck
         process.standardError = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 3)
+        // The render is under way once its first bytes arrive; then the pipe fills.
+        _ = try stuck.fileHandleForReading.read(upToCount: 1)
+        Thread.sleep(forTimeInterval: 1)
         let sent = Date()
         kill(process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(15)

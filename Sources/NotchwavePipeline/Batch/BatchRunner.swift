@@ -90,9 +90,10 @@ public final class BatchRunner: @unchecked Sendable {
         state.summary.manifestPath = manifestPath
         let workersPerJob = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, options.jobs))
         let group = DispatchGroup()
+        var threads = 0
         for _ in 0..<max(1, min(options.jobs, items.count)) {
             group.enter()
-            let thread = Thread { [self] in
+            let job = { [self] in
                 defer { group.leave() }
                 while true {
                     lock.lock()
@@ -126,8 +127,15 @@ public final class BatchRunner: @unchecked Sendable {
                     options.report?(outcome, done, items.count)
                 }
             }
-            thread.stackSize = 4 << 20
-            thread.start()
+            do {
+                try WorkerThread.start(stackSize: 4 << 20, purpose: "a batch job's thread", job)
+                threads += 1
+            } catch {
+                // The jobs already started take the outputs; with none, nothing can run.
+                group.leave()
+                if threads == 0 { throw PipelineError.output(error.description) }
+                break
+            }
         }
         group.wait()
         if let failure = state.failure { throw failure }

@@ -46,21 +46,24 @@ final class ParallelFrameProducer: @unchecked Sendable {
         failure = nil
         condition.unlock()
         let done = DispatchGroup()
-        for _ in 0..<workers {
-            done.enter()
-            let thread = Thread { [self] in
-                workerLoop()
-                done.leave()
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
         defer {
             condition.lock()
             stop = true
             condition.broadcast()
             condition.unlock()
             done.wait()
+        }
+        for _ in 0..<workers {
+            done.enter()
+            do {
+                try WorkerThread.start(stackSize: 1 << 20, purpose: "a render thread") { [self] in
+                    workerLoop()
+                    done.leave()
+                }
+            } catch {
+                done.leave()
+                throw PipelineError.output(error.description)
+            }
         }
         for index in frames {
             try cancellation.check()

@@ -25,7 +25,6 @@ final class PreviewEncodingSink: FrameSink {
          width: Int, height: Int, fps: Int, frames: Int, speed: String?, audio: String?, posterIndex: Int?) throws {
         self.pictureWidth = pictureWidth
         self.pictureHeight = pictureHeight
-        turned = landscape ? try OutOfMemory.allocate(UInt8.self, count: pictureWidth * pictureHeight * 4, for: "the landscape picture") : nil
         writer = try PreviewFileWriter(path: path, formatName: formatName, width: width, height: height, fps: fps, frames: frames,
                                        speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, audioFile: audio,
                                        audioBitRate: AppPreviewSpec.audioBitRate)
@@ -34,6 +33,8 @@ final class PreviewEncodingSink: FrameSink {
         mirror = try StraightMirror(template: template)
         frame = try writer.makeFrame()
         self.posterIndex = posterIndex
+        // Last: nothing after it throws, so it is freed by deinit alone.
+        turned = landscape ? try OutOfMemory.allocate(UInt8.self, count: pictureWidth * pictureHeight * 4, for: "the landscape picture") : nil
     }
 
     deinit { OutOfMemory.release(turned) }

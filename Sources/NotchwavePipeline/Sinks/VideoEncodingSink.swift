@@ -44,7 +44,11 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
             free.push(frame)
         }
         if !opaque { straightRows = try OutOfMemory.allocate(UInt8.self, count: 0, for: "a frame's rows") }
-        Thread { [self] in encodeLoop() }.start()
+        do {
+            try WorkerThread.start(purpose: "the encoder's thread") { [self] in encodeLoop() }
+        } catch {
+            throw PipelineError.output(error.description)
+        }
     }
 
     deinit { OutOfMemory.release(straightRows) }
@@ -76,10 +80,10 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         if var straight = straightRows {
             let count = slice.byteCount
             if count > straightCapacity {
+                let larger = try OutOfMemory.allocate(UInt8.self, count: count, for: "a frame's rows")
                 OutOfMemory.release(straight)
-                straightRows = nil
-                straight = try OutOfMemory.allocate(UInt8.self, count: count, for: "a frame's rows")
-                straightRows = straight
+                straight = larger
+                straightRows = larger
                 straightCapacity = count
             }
             slice.exportStraight(rows: 0..<rows.count, into: straight)

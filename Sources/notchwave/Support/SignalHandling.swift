@@ -44,8 +44,12 @@ enum SignalHandling {
             sources.append(source)
         }
         defer {
-            queue.sync { deadline?.cancel() }
-            for source in sources { source.cancel() }
+            // On the handlers' queue: no handler runs between the two, so none can
+            // schedule an exit after the work is done.
+            queue.sync {
+                for source in sources { source.cancel() }
+                deadline?.cancel()
+            }
             sources.removeAll()
             for sig in handled { signal(sig, SIG_DFL) }
         }
