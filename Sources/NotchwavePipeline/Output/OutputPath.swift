@@ -22,4 +22,38 @@ public enum OutputPath {
     public static func fileExtension(_ path: String) -> String {
         path == "-" ? "" : (normalized(path) as NSString).pathExtension.lowercased()
     }
+
+    /// Creates the missing directories above `output` (a file, or the directory of a PNG
+    /// sequence), as `mkdir -p` would, and returns those it created, outermost first (for
+    /// `removeEmpty` when nothing was written). `-` has none.
+    public static func makeParentDirectories(of output: ResolvedOutput) throws -> [String] {
+        guard !output.isStandardOutput else { return [] }
+        let target: String
+        if case let .pngSequence(pattern) = output.format {
+            target = (pattern as NSString).deletingLastPathComponent
+        } else {
+            target = output.path
+        }
+        var missing: [String] = []
+        var directory = ((target.hasSuffix("/") ? String(target.dropLast()) : target) as NSString).deletingLastPathComponent
+        while !directory.isEmpty && directory != "/" && !FileManager.default.fileExists(atPath: directory) {
+            missing.insert(directory, at: 0)
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        for (index, path) in missing.enumerated() {
+            do {
+                try systemCall("mkdir", context: "cannot create the output's directory \(path)") { mkdir(path, 0o755) }
+            } catch {
+                removeEmpty(Array(missing[..<index]))
+                throw error
+            }
+        }
+        return missing
+    }
+
+    /// Removes `directories` (as `makeParentDirectories` returned them) that are empty,
+    /// innermost first: what a render that wrote nothing created.
+    public static func removeEmpty(_ directories: [String]) {
+        for directory in directories.reversed() { rmdir(directory) }
+    }
 }

@@ -12,6 +12,7 @@ enum FrameCommand: Command {
         .value("output", short: "o", "OUTPUT", "A .png file, a .rgba file, or - for raw RGBA on stdout (required)"),
     ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases.filter(\.describesFrame)) + [
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
+        .flag("quiet", short: "q", "No line on stderr when the frame is written"),
     ]
     static let discussion = """
     The frame has the preset's exact pixel size (no even-size padding); PNGs are written
@@ -30,7 +31,10 @@ enum FrameCommand: Command {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
         let plan = try RenderParameters.plan(args, request: try RenderParameters.request(args), output: output)
-        _ = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
+        let bytes = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
+        if output != "-" && !args.has("quiet") {
+            Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.frameWidth)x\(plan.frameHeight), \(formatBytes(bytes))")
+        }
         return 0
     }
 }

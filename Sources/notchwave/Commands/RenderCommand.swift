@@ -23,7 +23,8 @@ enum RenderCommand: Command {
     The iPhone X is 1125 px wide: 4:2:0 formats need even sizes, so by default one
     column repeating the frame's last one is added on the right (--even crop drops one).
     The output is written to a temporary file beside it and renamed into place when
-    complete; on an error, Ctrl-C or SIGTERM nothing is left behind.
+    complete; its directory is created when missing. On an error, Ctrl-C or SIGTERM
+    nothing is left behind.
 
     Examples:
       notchwave render                                   # iphone-x, 3 s, 60 fps -> notchwave.mp4
@@ -31,7 +32,7 @@ enum RenderCommand: Command {
       notchwave render --background transparent --region bar -o overlay.mov
       notchwave render --quality high --codec hevc -o hevc.mp4
       notchwave render --preset iphone-16-pro --backdrop screen.mov --profile app-preview --loop --poster 2 -o preview.mp4
-      notchwave render --region bar -o - | ffplay -f rawvideo -pixel_format rgba -video_size 1125x90 -
+      notchwave render --region bar -o - | ffplay -f rawvideo -pixel_format rgba -video_size 1125x90 -framerate 60 -
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -46,15 +47,24 @@ enum RenderCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
-        let quiet = args.has("quiet") || !context.standardErrorIsTerminal
-        let progress = quiet ? nil : ProgressBar(label: output == "-" ? "stdout" : (output as NSString).lastPathComponent)
+        let progress = args.has("quiet") ? nil : ProgressBar(label: output == "-" ? "stdout" : (output as NSString).lastPathComponent,
+                                                             onTerminal: context.standardErrorIsTerminal)
         var report: (@Sendable (Int, Int) -> Void)? = nil
         if let progress {
             report = { done, total in progress.update(done: done, total: total) }
         }
         let options = RenderOptions(workers: workers, noOverwrite: args.has("no-overwrite"), progress: report)
         let session = RenderSession(plan: plan, output: resolved, options: options)
-        let result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
+        // The output's directory is made when missing (as batch makes its directory), and
+        // removed again when the render writes nothing.
+        let created = try OutputPath.makeParentDirectories(of: resolved)
+        let result: RenderResult
+        do {
+            result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
+        } catch {
+            OutputPath.removeEmpty(created)
+            throw error
+        }
         progress?.finish()
         if args.has("json") {
             print(result.json.rendered())

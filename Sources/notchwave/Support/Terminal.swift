@@ -52,25 +52,41 @@ enum Terminal {
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 }
 
-/// A progress line on stderr: a bar, frames done of total, speed and time left. Redrawn
-/// at most ten times a second.
+/// Progress on stderr: frames done of total, speed and time left. On a terminal, one
+/// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
+/// plain line every `logInterval` seconds, the first after that long, so a short render
+/// prints none and a long one shows it is alive.
 final class ProgressBar: @unchecked Sendable {
+    /// Seconds between the lines written where stderr is not a terminal.
+    static let logInterval = 5.0
     private let label: String
+    private let onTerminal: Bool
     private let started = DispatchTime.now()
     private var lastDraw: UInt64 = 0
     private let lock = NSLock()
     private var drawn = false
 
-    init(label: String) { self.label = label }
+    init(label: String, onTerminal: Bool) {
+        self.label = label
+        self.onTerminal = onTerminal
+        lastDraw = started.uptimeNanoseconds
+    }
 
     func update(done: Int, total: Int) {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.lock(); defer { lock.unlock() }
-        guard done == total || now - lastDraw > 100_000_000 else { return }
-        lastDraw = now
         let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = fps > 0 ? Double(total - done) / fps : 0
+        guard onTerminal else {
+            guard done < total, Double(now - lastDraw) / 1e9 >= ProgressBar.logInterval else { return }
+            lastDraw = now
+            let percent = total > 0 ? 100 * done / total : 100
+            Terminal.error(String(format: "%@: %d/%d frames (%d %%), %.1f fps, ETA %.0f s", label, done, total, percent, fps, remaining))
+            return
+        }
+        guard done == total || now - lastDraw > 100_000_000 else { return }
+        lastDraw = now
         let width = 24
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What users expect of a command-line tool's outputs: missing directories made, a line
+/// when a file is written, progress in logs.
+@Suite("Output habits")
+struct OutputHabitsTests {
+    @Test("render makes the output's missing directories (a file and a PNG sequence); a render that writes nothing removes those it made")
+    func missingDirectories() throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "-q", "-o", dir.file("a/b/clip.mp4")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try MediaProbe.stream(dir.file("a/b/clip.mp4")).codec == "h264")
+        let sequence = try CommandRunner.notchwave(["render", "--duration", "0.05", "--fps", "20", "-q", "-o", dir.file("c/d/frames/")])
+        #expect(sequence.status == 0, "\(sequence.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.file("c/d/frames/00000.png")))
+        // A write that fails part-way (the file size limit): nothing, not even the directories.
+        let failed = try CommandRunner.run("/bin/bash", ["-c", "ulimit -f 8; exec '\(CommandRunner.notchwave)' render --duration 1 -q -o '\(dir.file("e/f/x.mp4"))'"])
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("e")))
+    }
+
+    @Test("frame says what it wrote in one line; -q and stdout say nothing")
+    func frameLine() throws {
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.notchwave(["frame", "--time", "0.5", "-o", dir.file("f.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("wrote \(dir.file("f.png")): the frame at 0.5 s, 1125x2436, "), "\(run.stderr)")
+        let quiet = try CommandRunner.notchwave(["frame", "--time", "0.5", "-q", "-o", dir.file("g.png")])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
+    @Test("with stderr not a terminal, a render that runs longer than 5 s prints a progress line (frames, fps, ETA) every 5 s")
+    func progressInLogs() throws {
+        // Raw frames into a pipe whose reader waits 7 s: the render is held that long.
+        let script = "'\(CommandRunner.notchwave)' render --duration 1 --fps 30 -o - 2>err.txt | (sleep 7; cat >/dev/null); cat err.txt"
+        let dir = TemporaryDirectory()
+        let run = try CommandRunner.run("/bin/bash", ["-c", "cd '\(dir.path)' && \(script)"])
+        let lines = run.stdoutText.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("stdout: ") && $0.contains("/30 frames (") && $0.contains(" fps, ETA ") }, "\(run.stdoutText)")
+        #expect(lines.allSatisfy { !$0.contains("\r") })
+        // Without a wait there is no line at all.
+        let quick = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file("q.mp4")])
+        #expect(quick.status == 0 && quick.stderr.split(separator: "\n").count == 1 && quick.stderr.hasPrefix("wrote "), "\(quick.stderr)")
+    }
+}
