@@ -46,3 +46,44 @@ struct OutputHabitsTests {
         #expect(quick.status == 0 && quick.stderr.split(separator: "\n").count == 1 && quick.stderr.hasPrefix("wrote "), "\(quick.stderr)")
     }
 }
+
+@Suite("Listings as JSON")
+struct ListingJSONTests {
+    func json(_ arguments: [String]) throws -> Any {
+        let run = try CommandRunner.notchwave(arguments)
+        try #require(run.status == 0, "\(run.stderr)")
+        return try JSONSerialization.jsonObject(with: run.stdout)
+    }
+
+    @Test("scenes, styles and parameters --json list what the text listings list, and each listed option is one render accepts")
+    func listings() throws {
+        let scenesText = try CommandRunner.notchwave(["scenes"]).stdoutText
+        let scenes = try #require(try json(["scenes", "--json"]) as? [[String: Any]])
+        #expect(scenes.compactMap { $0["name"] as? String } == ["notch-waves", "liquid-swipe", "popup"])
+        #expect(scenes.filter { $0["default"] as? Bool == true }.count == 1)
+        for scene in scenes {
+            let name = try #require(scene["name"] as? String)
+            #expect(scenesText.contains("\(name)"), "\(name)")
+            for option in (scene["options"] as? [[String: Any]]) ?? [] {
+                let key = try #require(option["key"] as? String)
+                #expect(scenesText.contains("--scene-option \(key)="), "\(name) \(key)")
+            }
+            // Each scene renders a frame by the name listed.
+            let dir = TemporaryDirectory()
+            let frame = try CommandRunner.notchwave(["frame", "--scene", name, "--time", "0", "-q", "-o", dir.file("f.png")])
+            #expect(frame.status == 0, "\(name): \(frame.stderr)")
+        }
+        let styles = try #require(try json(["styles", "--json"]) as? [[String: Any]])
+        #expect(styles.compactMap { $0["name"] as? String } == ["sharp", "smooth"])
+        let help = try CommandRunner.notchwave(["render", "--help"]).stdoutText
+        let parameters = try #require(try json(["parameters", "--json"]) as? [String: Any])
+        let list = try #require(parameters["parameters"] as? [[String: Any]])
+        #expect(list.count > 30)
+        for parameter in list {
+            let option = try #require(parameter["option"] as? String)
+            #expect(help.contains(option), "render --help lacks \(option)")
+        }
+        let both = try CommandRunner.notchwave(["parameters", "--json", "--markdown"])
+        #expect(both.status == 64, "\(both.stderr)")
+    }
+}

@@ -7,15 +7,34 @@ import NotchwaveScene
 enum ParametersCommand: Command {
     static let name = "parameters"
     static let summary = "list every render parameter: option, job-file key, default, where it applies (--markdown: the README's tables)"
-    static let usage = "parameters [--markdown]"
+    static let usage = "parameters [--markdown | --json]"
     static let options: [OptionSpec] = [
         .flag("markdown", "Markdown tables, as in the README"),
+        .flag("json", "JSON: every parameter, and each scene's and style's options"),
     ]
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
+        if args.has("markdown") && args.has("json") { throw UsageError("give --markdown or --json, not both") }
+        if args.has("json") {
+            let owners = { (list: [(String, [any AnyParameter])]) in JSONOutput.object(list.map { ($0.0, .array($0.1.map(json))) }) }
+            print(JSONOutput.object([
+                ("parameters", .array(Parameters.all.map(json))),
+                ("sceneOptions", owners(Scenes.all.map { ($0.name, $0.options) })),
+                ("styleOptions", owners(WaveStyles.all.map { ($0.name, $0.options) })),
+            ]).rendered())
+            return 0
+        }
         print(args.has("markdown") ? markdown() : text(), terminator: "")
         return 0
+    }
+
+    /// A parameter as `--json` gives it: its job-file key, option, value placeholder,
+    /// help, default, group and where it applies.
+    static func json(_ p: any AnyParameter) -> JSONOutput {
+        .object([("key", .string(p.key)), ("option", .string(option(p))), ("value", p.isSwitch ? .null : .string(p.valueName)),
+                 ("help", .string(p.help)), ("default", p.defaultText.map { .string($0) } ?? .null),
+                 ("group", .string(p.group.title)), ("appliesTo", .string(p.scope.summary))])
     }
 
     /// The option as help writes it: `--period SECONDS`, `--no-cutout`.

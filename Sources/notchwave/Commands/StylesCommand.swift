@@ -5,11 +5,18 @@ import NotchwaveScene
 enum StylesCommand: Command {
     static let name = "styles"
     static let summary = "list the notch waves' styles and the options each accepts (--style, --style-option)"
-    static let usage = "styles"
-    static let options: [OptionSpec] = []
+    static let usage = "styles [--json]"
+    static let options: [OptionSpec] = [.flag("json", "JSON: each style's name, summary and options")]
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
+        if args.has("json") {
+            print(JSONOutput.array(WaveStyles.all.map { style in
+                .object([("name", .string(style.name)), ("summary", .string(style.summary)),
+                         ("options", .array(style.options.map(ParametersCommand.json)))])
+            }).rendered())
+            return 0
+        }
         var lines: [String] = []
         for style in WaveStyles.all {
             lines.append("\(style.name): \(style.summary)")
@@ -31,8 +38,8 @@ enum StylesCommand: Command {
 enum ScenesCommand: Command {
     static let name = "scenes"
     static let summary = "list the scenes and the options each accepts (--scene, --scene-option)"
-    static let usage = "scenes"
-    static let options: [OptionSpec] = []
+    static let usage = "scenes [--json]"
+    static let options: [OptionSpec] = [.flag("json", "JSON: each scene's name, summary, options and the render parameters that are its own")]
     static let discussion = """
     Examples:
       notchwave frame --scene liquid-swipe --scene-option right=0.4@300 -t 0 -o pose.png
@@ -41,6 +48,14 @@ enum ScenesCommand: Command {
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
+        if args.has("json") {
+            print(JSONOutput.array(Scenes.all.map { scene in
+                .object([("name", .string(scene.name)), ("default", .bool(scene.name == Scenes.all[0].name)), ("summary", .string(scene.summary)),
+                         ("options", .array(scene.options.map(ParametersCommand.json))),
+                         ("parameters", .array(Parameters.all.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
+            }).rendered())
+            return 0
+        }
         var lines: [String] = []
         for scene in Scenes.all {
             lines.append("\(scene.name)\(scene.name == Scenes.all[0].name ? " (default)" : ""): \(scene.summary)")
