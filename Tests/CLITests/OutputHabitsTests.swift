@@ -87,3 +87,20 @@ struct ListingJSONTests {
         #expect(both.status == 64, "\(both.stderr)")
     }
 }
+
+@Suite("Job file typos")
+struct JobFileTypoTests {
+    @Test("a job file's misspelt key gets a suggestion, as on the command line; a key like none lists every known one", arguments: [
+        (#"{"presets": ["iphone-x"], "formats": ["mp4"], "defaults": {"duraton": 1}}"#, #"$.defaults.duraton: unknown key "duraton" (did you mean "duration"?)"#),
+        (#"{"presets": ["iphone-x"], "formts": ["mp4"]}"#, #"$.formts: unknown key "formts" (did you mean "formats"?)"#),
+        (#"{"presets": ["iphone-x"], "zzz": 1}"#, #"$.zzz: unknown key "zzz" (known keys: "formats", "output", "presets", "styles", "variants")"#),
+    ])
+    func suggestion(job: String, message: String) throws {
+        let dir = TemporaryDirectory()
+        try job.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--dry-run"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}

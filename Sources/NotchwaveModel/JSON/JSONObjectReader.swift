@@ -49,9 +49,11 @@ public struct JSONObjectReader {
     /// Fails on the first member that was never read.
     public func finish() throws {
         for member in members where !consumed.contains(member.key) {
-            let known = consumed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            // A near miss is suggested as on the command line; else every key is listed.
+            let hint = EditDistance.hint(for: member.key, in: consumed.sorted()) { "\"\($0)\"" }
+            let known = hint.isEmpty ? " (known keys: \(consumed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))" : hint
             throw ConfigurationError(file: file, path: path(of: member.key), position: member.keyPosition,
-                                     problem: "unknown key \"\(member.key)\" (known keys: \(known))")
+                                     problem: "unknown key \"\(member.key)\"\(known)")
         }
     }
 
