@@ -6,7 +6,7 @@ import TestSupport
 /// when a file is written, progress in logs.
 @Suite("Output habits")
 struct OutputHabitsTests {
-    @Test("render makes the output's missing directories (a file and a PNG sequence); a render that writes nothing removes those it made")
+    @Test("render and frame make the output's missing directories (a file and a PNG sequence); a render that writes nothing removes those it made")
     func missingDirectories() throws {
         let dir = TemporaryDirectory()
         let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "-q", "-o", dir.file("a/b/clip.mp4")])
@@ -15,6 +15,10 @@ struct OutputHabitsTests {
         let sequence = try CommandRunner.notchwave(["render", "--duration", "0.05", "--fps", "20", "-q", "-o", dir.file("c/d/frames/")])
         #expect(sequence.status == 0, "\(sequence.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.file("c/d/frames/00000.png")))
+        let frame = try CommandRunner.notchwave(["frame", "--time", "0", "-q", "-o", dir.file("g/h/f.png")])
+        #expect(frame.status == 0 && FileManager.default.fileExists(atPath: dir.file("g/h/f.png")), "\(frame.stderr)")
+        let refused = try CommandRunner.run("/bin/bash", ["-c", "ulimit -f 8; exec '\(CommandRunner.notchwave)' frame --time 0 -o '\(dir.file("i/f.png"))'"])
+        #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: dir.file("i")), "\(refused.stderr)")
         // A write that fails part-way (the file size limit): nothing, not even the directories.
         let failed = try CommandRunner.run("/bin/bash", ["-c", "ulimit -f 8; exec '\(CommandRunner.notchwave)' render --duration 1 -q -o '\(dir.file("e/f/x.mp4"))'"])
         #expect(failed.status == 1, "\(failed.stderr)")

@@ -28,12 +28,15 @@ public enum OutputPath {
     /// `removeEmpty` when nothing was written). `-` has none.
     public static func makeParentDirectories(of output: ResolvedOutput) throws -> [String] {
         guard !output.isStandardOutput else { return [] }
-        let target: String
         if case let .pngSequence(pattern) = output.format {
-            target = (pattern as NSString).deletingLastPathComponent
-        } else {
-            target = output.path
+            return try makeParentDirectories(ofFile: (pattern as NSString).deletingLastPathComponent)
         }
+        return try makeParentDirectories(ofFile: output.path)
+    }
+
+    /// `makeParentDirectories(of:)` for a file (or directory) path; `-` has none.
+    public static func makeParentDirectories(ofFile target: String) throws -> [String] {
+        guard target != "-" else { return [] }
         var missing: [String] = []
         var directory = ((target.hasSuffix("/") ? String(target.dropLast()) : target) as NSString).deletingLastPathComponent
         while !directory.isEmpty && directory != "/" && !FileManager.default.fileExists(atPath: directory) {

@@ -31,7 +31,14 @@ enum FrameCommand: Command {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
         let plan = try RenderParameters.plan(args, request: try RenderParameters.request(args), output: output)
-        let bytes = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
+        let created = try OutputPath.makeParentDirectories(ofFile: output)
+        let bytes: Int
+        do {
+            bytes = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
+        } catch {
+            OutputPath.removeEmpty(created)
+            throw error
+        }
         if output != "-" && !args.has("quiet") {
             Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.frameWidth)x\(plan.frameHeight), \(formatBytes(bytes))")
         }
