@@ -25,6 +25,19 @@ struct OutputHabitsTests {
         #expect(!FileManager.default.fileExists(atPath: dir.file("e")))
     }
 
+    @Test("--progress picks the style whatever stderr is: bar draws in place, none and plain (on a short render) print no progress; a bad style is a usage error")
+    func progressStyles() throws {
+        let dir = TemporaryDirectory()
+        let bar = try CommandRunner.notchwave(["render", "--duration", "0.1", "--progress", "bar", "-o", dir.file("a.mp4")])
+        #expect(bar.status == 0 && bar.stderr.contains("\r") && bar.stderr.contains("[########"), "\(bar.stderr)")
+        for style in ["none", "plain"] {
+            let run = try CommandRunner.notchwave(["render", "--duration", "0.1", "--progress", style, "-o", dir.file("\(style).mp4")])
+            #expect(run.status == 0 && !run.stderr.contains("\r") && run.stderr.split(separator: "\n").count == 1, "\(style): \(run.stderr)")
+        }
+        let bad = try CommandRunner.notchwave(["render", "--duration", "0.1", "--progress", "loud", "-o", dir.file("b.mp4")])
+        #expect(bad.status == 64 && bad.stderr.contains("--progress must be one of"), "\(bad.stderr)")
+    }
+
     @Test("frame says what it wrote in one line; -q and stdout say nothing")
     func frameLine() throws {
         let dir = TemporaryDirectory()

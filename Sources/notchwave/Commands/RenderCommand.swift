@@ -12,7 +12,8 @@ enum RenderCommand: Command {
     ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases) + [
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
-        .flag("quiet", short: "q", "No progress on stderr"),
+        .value("progress", "auto|bar|plain|none", "Progress on stderr: a bar redrawn in place, a plain line every 5 s, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
+        .flag("quiet", short: "q", "No progress and no closing line on stderr (--progress none, and quiet)"),
         .flag("json", "Print a JSON summary on stdout when done"),
     ]
     static let discussion = """
@@ -47,8 +48,15 @@ enum RenderCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
-        let progress = args.has("quiet") ? nil : ProgressBar(label: output == "-" ? "stdout" : (output as NSString).lastPathComponent,
-                                                             onTerminal: context.standardErrorIsTerminal)
+        let style = args.has("quiet") ? .none : try args.choice("progress", ProgressStyle.self) ?? .auto
+        let label = output == "-" ? "stdout" : (output as NSString).lastPathComponent
+        let progress: ProgressBar?
+        switch style {
+        case .none: progress = nil
+        case .auto: progress = ProgressBar(label: label, onTerminal: context.standardErrorIsTerminal)
+        case .bar: progress = ProgressBar(label: label, onTerminal: true)
+        case .plain: progress = ProgressBar(label: label, onTerminal: false)
+        }
         var report: (@Sendable (Int, Int) -> Void)? = nil
         if let progress {
             report = { done, total in progress.update(done: done, total: total) }

@@ -52,6 +52,18 @@ enum Terminal {
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 }
 
+/// How progress is shown (`--progress`).
+enum ProgressStyle: String, CaseIterable {
+    /// A bar on a terminal, plain lines elsewhere.
+    case auto
+    /// A bar redrawn in place.
+    case bar
+    /// A plain line every `ProgressBar.logInterval` seconds.
+    case plain
+    /// None.
+    case none
+}
+
 /// Progress on stderr: frames done of total, speed and time left. On a terminal, one
 /// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
 /// plain line every `logInterval` seconds, the first after that long, so a short render
