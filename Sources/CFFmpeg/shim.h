@@ -35,6 +35,13 @@ typedef struct {
 /// glibc's fopencookie (a GNU extension, declared here for the reason above).
 extern FILE *fopencookie(void *cookie, const char *mode, nw_cookie_functions functions);
 
+/// This thread's depth inside the stderr filter (LibraryMessages.swift), so that a report
+/// written while the filter runs goes straight to descriptor 2 instead of re-entering it.
+static inline int *nw_stderr_filter_depth(void) {
+    static __thread int depth;
+    return &depth;
+}
+
 /// Points C's stderr stream at an unbuffered stream whose every write goes to `write`
 /// (see LibraryMessages.swift); once, before any thread runs. False when the stream
 /// cannot be made (stderr is then left as it is).

@@ -117,10 +117,10 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The error for a scaler (`sws_getContext`) that could not be made from `source` to
-    /// `destination`: when libswscale converts between the two, the only reason left is
-    /// memory; else `otherwise`.
-    static func scaler(from source: AVPixelFormat, to destination: AVPixelFormat, otherwise: FFmpegError) -> FFmpegError {
-        guard sws_isSupportedInput(source) > 0, sws_isSupportedOutput(destination) > 0 else { return otherwise }
+    /// `destination` between sizes that are all positive (`sizes`): when libswscale
+    /// converts between the two formats, the only reason left is memory; else `otherwise`.
+    static func scaler(from source: AVPixelFormat, to destination: AVPixelFormat, sizes: [Int], otherwise: FFmpegError) -> FFmpegError {
+        guard sws_isSupportedInput(source) > 0, sws_isSupportedOutput(destination) > 0, sizes.allSatisfy({ $0 > 0 }) else { return otherwise }
         return outOfMemory("sws_getContext")
     }
 

@@ -48,7 +48,7 @@ public final class FrameScaler: @unchecked Sendable {
                                     SWS_BICUBIC | SWS_ACCURATE_RND, nil, nil, nil)
         }
         guard let context = toRGBA else {
-            throw FFmpegError.scaler(from: AV_PIX_FMT_RGBA, to: AV_PIX_FMT_RGBA,
+            throw FFmpegError.scaler(from: AV_PIX_FMT_RGBA, to: AV_PIX_FMT_RGBA, sizes: [sourceWidth, sourceHeight, width, height],
                                      otherwise: FFmpegError(function: "sws_getContext", code: 0, message: "cannot scale rgba"))
         }
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

@@ -50,6 +50,14 @@ enum LibraryMessages {
 
     /// Sorts written bytes: library lines kept, everything else passed on to descriptor 2.
     static func filter(_ bytes: UnsafeRawBufferPointer) {
+        // A report written from inside the filter (a trap while it runs) goes straight on.
+        let depth = nw_stderr_filter_depth()
+        guard let depth, depth.pointee == 0 else {
+            passOn(Array(bytes))
+            return
+        }
+        depth.pointee += 1
+        defer { depth.pointee -= 1 }
         var passed: [UInt8] = []
         state.withLock { state in
             for byte in bytes {
@@ -81,7 +89,12 @@ enum LibraryMessages {
                 }
             }
         }
-        passed.withUnsafeBytes { raw in
+        passOn(passed)
+    }
+
+    /// Writes `bytes` to descriptor 2, retrying interrupted and short writes.
+    private static func passOn(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count, let base = raw.baseAddress {
                 let written = write(2, base + offset, raw.count - offset)

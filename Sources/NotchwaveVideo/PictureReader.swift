@@ -39,6 +39,9 @@ public final class PictureReader: @unchecked Sendable {
     private var currentTime = 0.0
     private var firstTimestamp: Int64?
     private var decodedCount = 0
+    /// Packets of the stream handed to the decoder (a threaded decoder holds pictures back,
+    /// so this, not the pictures out, tells whether the file had any readable data).
+    private var sentPackets = 0
     /// Damaged pictures skipped since the last good one.
     private var skippedPictures = 0
     private var sentEnd = false
@@ -149,7 +152,7 @@ public final class PictureReader: @unchecked Sendable {
                 // data ends, as players end it: its pictures up to there are shown. Any
                 // other failure (a read error of the disk, memory), or one before the first
                 // picture, is an error.
-                let cutShort = read == nw_averror_invaliddata() && decodedCount > 0
+                let cutShort = read == nw_averror_invaliddata() && sentPackets > 0
                 if read != FFmpegResult.endOfStream && !cutShort {
                     throw FFmpegError.from(read, "av_read_frame(\(path))")
                 }
@@ -161,6 +164,7 @@ public final class PictureReader: @unchecked Sendable {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
+            sentPackets += 1
             // A damaged packet is skipped, as players do; the next picture follows.
             if sent < 0 && sent != FFmpegResult.again && sent != nw_averror_invaliddata() {
                 throw FFmpegError.from(sent, "avcodec_send_packet(\(path))")
@@ -231,7 +235,8 @@ private final class PictureScaler {
         guard let context = sws_getContext(frame.pointee.width, frame.pointee.height, AVPixelFormat(rawValue: frame.pointee.format),
                                            Int32(width), Int32(height), AV_PIX_FMT_RGBA, flags, nil, nil, nil) else {
             let format = AVPixelFormat(rawValue: frame.pointee.format)
-            throw FFmpegError.scaler(from: format, to: AV_PIX_FMT_RGBA, otherwise: FFmpegError.file(
+            throw FFmpegError.scaler(from: format, to: AV_PIX_FMT_RGBA, sizes: [Int(frame.pointee.width), Int(frame.pointee.height), width, height],
+                                     otherwise: FFmpegError.file(
                 "cannot convert the pictures of \(path) (pixel format \(av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"))"))
         }
         if let colours {

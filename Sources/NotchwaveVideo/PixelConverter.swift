@@ -42,7 +42,7 @@ public final class PixelConverter: @unchecked Sendable {
         let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP
         guard let context = sws_getContext(Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_RGBA, Int32(width), Int32(height),
                                            format.av, Int32(flags), nil, nil, nil) else {
-            throw FFmpegError.scaler(from: AV_PIX_FMT_RGBA, to: format.av, otherwise: FFmpegError(
+            throw FFmpegError.scaler(from: AV_PIX_FMT_RGBA, to: format.av, sizes: [sourceWidth, sourceHeight, width, height], otherwise: FFmpegError(
                 function: "sws_getContext", code: 0, message: "cannot convert \(sourceWidth)x\(sourceHeight) rgba to \(width)x\(height) \(format.rawValue)"))
         }
         if format.isYUV {

@@ -15,6 +15,11 @@ struct OutputHabitsTests {
         let sequence = try CommandRunner.notchwave(["render", "--duration", "0.05", "--fps", "20", "-q", "-o", dir.file("c/d/frames/")])
         #expect(sequence.status == 0, "\(sequence.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.file("c/d/frames/00000.png")))
+        // A `..` component, and a directory another render makes at the same time.
+        let dotted = try CommandRunner.notchwave(["render", "--duration", "0.05", "-q", "-o", dir.file("n/../m/x.mp4")])
+        #expect(dotted.status == 0 && FileManager.default.fileExists(atPath: dir.file("m/x.mp4")), "\(dotted.stderr)")
+        let together = try CommandRunner.run("/bin/bash", ["-c", (0..<4).map { "'\(CommandRunner.notchwave)' render --duration 0.05 -q -o '\(dir.file("p/q/\($0).mp4"))' &" }.joined(separator: " ") + " wait"])
+        #expect(together.stderr.isEmpty && (0..<4).allSatisfy { FileManager.default.fileExists(atPath: dir.file("p/q/\($0).mp4")) }, "\(together.stderr)")
         let frame = try CommandRunner.notchwave(["frame", "--time", "0", "-q", "-o", dir.file("g/h/f.png")])
         #expect(frame.status == 0 && FileManager.default.fileExists(atPath: dir.file("g/h/f.png")), "\(frame.stderr)")
         let refused = try CommandRunner.run("/bin/bash", ["-c", "ulimit -f 8; exec '\(CommandRunner.notchwave)' frame --time 0 -o '\(dir.file("i/f.png"))'"])

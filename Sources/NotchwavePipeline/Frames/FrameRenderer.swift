@@ -131,7 +131,11 @@ struct LayerStack {
                 if opacity < 1 { target.fade(by: opacity) }
                 if depth > 0 { canvas.putUnder(target, originY: 0) }
             case let .pictures(frames, _):
-                guard let picture = pictureOf(frames) else { continue }
+                guard let picture = pictureOf(frames) else {
+                    // No picture (its failure is reported by checkFailure): nothing of it shows.
+                    if depth == 0 { canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height) }
+                    continue
+                }
                 if depth == 0 {
                     canvas.copyRows(of: picture, originY: originY)
                     if opacity < 1 { canvas.fade(by: opacity) }

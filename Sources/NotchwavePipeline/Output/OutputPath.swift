@@ -43,15 +43,24 @@ public enum OutputPath {
             missing.insert(directory, at: 0)
             directory = (directory as NSString).deletingLastPathComponent
         }
-        for (index, path) in missing.enumerated() {
+        var created: [String] = []
+        for path in missing {
             do {
-                try systemCall("mkdir", context: "cannot create the output's directory \(path)") { mkdir(path, 0o755) }
+                try systemCall("mkdir") { mkdir(path, 0o755) }
+                created.append(path)
+            } catch where error.code == EEXIST && isDirectory(path) {
+                // Made by another process meanwhile, or a `..` component: there already.
             } catch {
-                removeEmpty(Array(missing[..<index]))
-                throw error
+                removeEmpty(created)
+                throw PipelineError.output("cannot create the output's directory \(path): \(error.reason)")
             }
         }
-        return missing
+        return created
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Removes `directories` (as `makeParentDirectories` returned them) that are empty,

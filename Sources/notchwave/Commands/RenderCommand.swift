@@ -48,7 +48,8 @@ enum RenderCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
-        let style = args.has("quiet") ? .none : try args.choice("progress", ProgressStyle.self) ?? .auto
+        let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
+        let style = args.has("quiet") ? .none : chosen
         let label = output == "-" ? "stdout" : (output as NSString).lastPathComponent
         let progress: ProgressBar?
         switch style {

@@ -85,8 +85,8 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     func update(done: Int, total: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
         lock.lock(); defer { lock.unlock() }
+        let now = max(DispatchTime.now().uptimeNanoseconds, lastDraw)
         let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = fps > 0 ? Double(total - done) / fps : 0
