@@ -117,18 +117,3 @@ final class StreamDecoder {
     }
 }
 
-/// One reusable `AVFrame` without buffers of its own (a decoder fills it), owned by this
-/// object and freed once, in `deinit`.
-final class OwnedFrame {
-    let pointer: UnsafeMutablePointer<AVFrame>
-
-    init() throws(FFmpegError) {
-        guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
-        pointer = frame
-    }
-
-    deinit {
-        var f: UnsafeMutablePointer<AVFrame>? = pointer
-        av_frame_free(&f)
-    }
-}

@@ -12,9 +12,9 @@ struct PaintEvaluator {
     }
 
     let kind: Kind
-    let interpolation: GradientInterpolation
-    /// The colour of a solid paint.
-    let solid: PremultipliedRGBA8
+    private(set) var interpolation = GradientInterpolation.srgb
+    /// The colour of a solid paint (a gradient's first stop).
+    private(set) var solid = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
     /// True when every pixel is opaque.
     let isOpaque: Bool
     // Geometry.
@@ -46,41 +46,32 @@ struct PaintEvaluator {
         switch paint {
         case let .solid(color):
             kind = .solid
-            interpolation = .srgb
             solid = color.premultiplied
             return
         case let .linear(start, end, stops, space):
             kind = .linear
-            interpolation = space
             originX = start.x; originY = start.y
             let dx = end.x - start.x, dy = end.y - start.y
             let lengthSquared = dx * dx + dy * dy
             if lengthSquared > 0 { dirX = dx / lengthSquared; dirY = dy / lengthSquared }
-            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
-            prepare(stops)
+            prepare(stops, space)
         case let .radial(center, r0, r1, stops, space):
             kind = .radial
-            interpolation = space
             originX = center.x; originY = center.y
             startRadius = r0
             inverseSpan = r1 != r0 ? 1 / (r1 - r0) : 0
-            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
-            prepare(stops)
+            prepare(stops, space)
         case let .conic(center, a0, a1, stops, space):
             kind = .conic
-            interpolation = space
             originX = center.x; originY = center.y
             let twoPi = 2 * Float.pi
             startAngle = a0 - twoPi * (a0 / twoPi).rounded(.down)
             sweep = Swift.min(a1 - a0, twoPi)
             inverseSweep = sweep > 0 ? 1 / sweep : 0
             gapHalf = (twoPi - sweep) * 0.5
-            solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
-            prepare(stops)
+            prepare(stops, space)
         case let .regions(paintBands):
             kind = .regions
-            interpolation = .srgb
-            solid = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
             let axis: Float? = mirrors ? mirrorAxis : nil
             bands = paintBands.map { band in
                 Band(y0: band.y0, y1: band.y1, breaks: band.breaks, parts: band.paints.map { PaintEvaluator($0, mirrorAxis: axis) })
@@ -90,7 +81,10 @@ struct PaintEvaluator {
         }
     }
 
-    private mutating func prepare(_ stops: [GradientStop]) {
+    /// A gradient's colour table in `space`, and its first stop as the solid colour.
+    private mutating func prepare(_ stops: [GradientStop], _ space: GradientInterpolation) {
+        interpolation = space
+        solid = stops.first?.color.premultiplied ?? PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0)
         let sorted = stops.enumerated().sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }.map(\.element)
         for stop in sorted {
             locations.append(Swift.min(Swift.max(stop.location, 0), 1))

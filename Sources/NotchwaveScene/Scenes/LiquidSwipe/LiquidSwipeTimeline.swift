@@ -17,13 +17,6 @@ public enum ValueAnimation: Sendable, Equatable {
 public struct LiquidSwipeAnimations: Sendable, Equatable {
     public var cancel: ValueAnimation, swipe: ValueAnimation, reentry: ValueAnimation
 
-    /// A set of animations.
-    public init(cancel: ValueAnimation, swipe: ValueAnimation, reentry: ValueAnimation) {
-        self.cancel = cancel
-        self.swipe = swipe
-        self.reentry = reentry
-    }
-
     /// The repository's head: `.spring(dampingFraction: 0.5)` for cancel and re-entry,
     /// `withAnimation()` (`Animation.default`) for the swipe.
     public static let head = LiquidSwipeAnimations(cancel: .spring(.bouncy), swipe: .swiftUIDefault, reentry: .spring(.bouncy))
