@@ -22,7 +22,7 @@ public enum FrameExport {
         let layout = CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: plan.backdrop == nil ? .transparent : .black)
         let stack = LayerStack(layers: try RenderSession.frameLayers(plan: plan, layout: layout), picture: nil)
         let canvas = try Canvas.allocate(width: layout.width, height: layout.height)
-        stack.draw(at: t, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel)) { $0.canvas(atTime: t) }
+        try stack.draw(at: t, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel)) { $0.canvas(atTime: t) }
         try stack.checkFailure()
         return (canvas.straightBytes(), canvas.width, canvas.height)
     }

@@ -31,7 +31,7 @@ struct LayerTests {
             let canvas = try renderer.renderFull(frame: frame)
             #expect(canvas.pixel(x: 3, y: 1) == expected, "frame \(frame)")
             let slice = try renderer.makeSlice()
-            renderer.render(frame: frame, into: slice, using: Rasterizer(kernel: .simd))
+            try renderer.render(frame: frame, into: slice, using: Rasterizer(kernel: .simd))
             #expect(slice.pixel(x: 0, y: 0) == expected, "frame \(frame), slice")
         }
         // The template is frame 0: before the range.
@@ -46,6 +46,41 @@ struct LayerTests {
         let renderer = try FrameRenderer(scene: Flat(), time: { Double($0) })
         #expect(try renderer.renderFull(frame: 3).pixel(x: 1, y: 1) == PremultipliedRGBA8(r: 200, g: 100, b: 51, a: 255))
     }
+
+    /// Half-transparent blue over the whole canvas.
+    struct Glaze: Scene {
+        let canvasWidth = 4, canvasHeight = 2
+        func drawList(at time: Double) -> DrawList { DrawList(base: RGBA8(r: 0, g: 0, b: 255, a: 128), commands: []) }
+    }
+
+    @Test("a scene under another scene: each pixel is the Porter-Duff 'over' of the two, computed by hand, with the lower one's own range and opacity")
+    func sceneUnderScene() throws {
+        // 10 frames a second; the lower scene shows from 0.5 s at opacity 0.6, the upper always.
+        let lower = LayerShowing(start: 0.5, end: 10, opacity: 0.6)
+        let renderer = try FrameRenderer(scenes: [(Flat(), lower), (Glaze(), LayerShowing())], time: { Double($0) / 10 })
+        #expect(renderer.dynamicRows == 0..<2)
+        func over(_ top: [Double], _ bottom: [Double]) -> PremultipliedRGBA8 {
+            let c = (0..<4).map { UInt8((top[$0] + bottom[$0] * (1 - top[3] / 255)).rounded()) }
+            return PremultipliedRGBA8(r: c[0], g: c[1], b: c[2], a: c[3])
+        }
+        let glaze = [0, 0, 128, 128.0]  // 255 × 128 / 255 premultiplied
+        let flat = [200, 100, 51, 255.0]
+        let faded = flat.map { ($0 * 153 / 255).rounded() }  // opacity 0.6 = 153 / 255
+        for (frame, expected) in [(0, over(glaze, [0, 0, 0, 0])), (5, over(glaze, faded)), (30, over(glaze, faded))] {
+            let full = try renderer.renderFull(frame: frame)
+            let slice = try renderer.makeSlice()
+            try renderer.render(frame: frame, into: slice, using: Rasterizer(kernel: .simd))
+            for (x, y) in [(0, 0), (3, 1)] {
+                let got = full.pixel(x: x, y: y), want = expected
+                #expect(abs(Int(got.r) - Int(want.r)) <= 1 && abs(Int(got.g) - Int(want.g)) <= 1 && abs(Int(got.b) - Int(want.b)) <= 1
+                        && got.a == want.a, "frame \(frame) (\(x), \(y)): \(got) against \(want)")
+                #expect(slice.pixel(x: x, y: y) == got, "frame \(frame): the slice differs from the whole frame")
+            }
+        }
+        // Under an opaque top scene the lower one never shows.
+        let hidden = try FrameRenderer(scenes: [(Glaze(), LayerShowing()), (Flat(), LayerShowing())], time: { Double($0) })
+        #expect(try hidden.renderFull(frame: 0).pixel(x: 2, y: 0) == PremultipliedRGBA8(r: 200, g: 100, b: 51, a: 255))
+    }
 }
 
 /// The backdrop is a layer like the scene: its own time range and opacity, composed under
@@ -58,7 +93,7 @@ struct BackdropLayerTests {
         let (still, _) = try SceneBackdropTests.backdrops(dir)
         let preset = try PresetLibrary.load(file: try BackdropTests.preset(dir))
         var request = RenderRequest()
-        request[Parameters.scene] = "liquid-swipe"
+        request[Scenes.scene] = "liquid-swipe"
         request[Parameters.backdrop] = still
         request[Parameters.fps] = 10
         request[Parameters.duration] = 1

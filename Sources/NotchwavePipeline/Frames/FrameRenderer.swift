@@ -42,6 +42,13 @@ public final class FrameRenderer: @unchecked Sendable {
         try self.init(layers: [.scene(scene, showing)], time: time, kernel: kernel)
     }
 
+    /// A renderer for a stack of scenes, bottom first (at least one; all of one canvas
+    /// size), each shown as its `LayerShowing` says: an overlay drawn over a scene.
+    public convenience init(scenes: [(scene: any Scene, showing: LayerShowing)], time: @escaping @Sendable (Int) -> Double,
+                            kernel: RasterKernel = .simd) throws(OutOfMemory) {
+        try self.init(layers: scenes.map { .scene($0.scene, $0.showing) }, time: time, kernel: kernel)
+    }
+
     /// A renderer for `layers` (bottom first; at least one scene, whose canvas size is the
     /// frame's). `picture` is the frame's own size when the canvas pads it.
     init(layers: [FrameLayer], time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel,
@@ -68,12 +75,12 @@ public final class FrameRenderer: @unchecked Sendable {
                 : (changing.map(\.lowerBound).min() ?? 0)..<(changing.map(\.upperBound).max() ?? height)
         }
         template = try Canvas.allocate(width: top.canvasWidth, height: height)
-        draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
+        try draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
     }
 
     /// Rows `rows` of frame `index` into `canvas`, its pictures those of frame `index`.
-    private func draw(frame index: Int, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer) {
-        stack.draw(at: time(index), into: canvas, rows: rows, using: rasterizer) { frames in
+    private func draw(frame index: Int, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer) throws(OutOfMemory) {
+        try stack.draw(at: time(index), into: canvas, rows: rows, using: rasterizer) { frames in
             defer { frames.release(index) }
             return frames.canvas(frame: index)
         }
@@ -85,15 +92,16 @@ public final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Renders frame `index`'s dynamic rows into `slice` (made by `makeSlice`) with
-    /// `rasterizer` (one per thread).
-    public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) {
-        draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
+    /// `rasterizer` (one per thread). Fails only when a scene under another one finds no
+    /// memory for the canvas it is drawn into first.
+    public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) {
+        try draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
     public func renderFull(frame index: Int) throws(OutOfMemory) -> Canvas {
         let canvas = try Canvas.allocate(width: template.width, height: template.height)
-        draw(frame: index, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel))
+        try draw(frame: index, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel))
         return canvas
     }
 
@@ -120,13 +128,13 @@ struct LayerStack {
     /// Rows `rows` of the frame at time `t` into `canvas` (whose row 0 is
     /// `rows.lowerBound`); `pictureOf` gives a picture layer's canvas for this frame.
     func draw(at t: Double, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
-              pictureOf: (BackdropFrames) -> Canvas?) {
+              pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
         let originY = rows.lowerBound
         for (depth, layer) in layers.reversed().enumerated() {
             let opacity = layer.showing.isAlwaysOpaque ? 1 : layer.showing.opacity(at: t)
             switch layer {
             case let .scene(scene, _):
-                let target = depth == 0 ? canvas : Canvas(width: canvas.width, height: canvas.height)
+                let target = depth == 0 ? canvas : try Canvas.allocate(width: canvas.width, height: canvas.height)
                 rasterizer.render(scene.drawList(at: t), into: target, rows: rows, originY: originY)
                 if opacity < 1 { target.fade(by: opacity) }
                 if depth > 0 { canvas.putUnder(target, originY: 0) }

@@ -105,6 +105,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
                 let canvas: Canvas
                 do throws(OutOfMemory) {
                     if let pooled { canvas = pooled } else { canvas = try renderer.makeSlice() }
+                    try renderer.render(frame: index, into: canvas, using: rasterizer)
                 } catch {
                     condition.lock()
                     failure = failure ?? error
@@ -113,7 +114,6 @@ final class ParallelFrameProducer: @unchecked Sendable {
                     condition.unlock()
                     return
                 }
-                renderer.render(frame: index, into: canvas, using: rasterizer)
                 rendered.append((index, canvas))
             }
             condition.lock()
