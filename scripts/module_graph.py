@@ -8,6 +8,10 @@
 SwiftPM's own --explicit-target-dependency-import-check only flags modules outside a
 target's transitive dependencies; this check is stricter: a direct import needs a direct
 declaration (the CLI may not import NotchwaveVideo because the pipeline does).
+
+The check also keeps the model free of scenes: no code line of NotchwaveModel (comments
+aside) names a scene (a folder of Sources/NotchwaveScene/Scenes, in kebab case as
+`--scene` names it) or a type declared in a scene's folder.
 """
 import json
 import os
@@ -59,11 +63,40 @@ def check(pkg):
                     if module in modules and module != target["name"] and module not in declared:
                         problems.append(f"{os.path.relpath(path, ROOT)}: {target['name']} imports {module} "
                                         f"without declaring it in Package.swift")
+    problems += scene_leaks()
     for problem in problems:
         print(problem, file=sys.stderr)
     if not problems:
-        print(f"imports: every target imports only what Package.swift declares ({len(modules)} targets)")
+        print(f"imports: every target imports only what Package.swift declares ({len(modules)} targets); the model names no scene")
     return 1 if problems else 0
+
+
+def scene_leaks():
+    """Code lines of the model that name a scene or one of a scene folder's types."""
+    scenes_dir = os.path.join(ROOT, "Sources", "NotchwaveScene", "Scenes")
+    words = set()
+    for scene in sorted(os.listdir(scenes_dir)):
+        words.add(re.sub(r"(?<!^)([A-Z])", r"-\1", scene).lower())
+        for folder, _, files in os.walk(os.path.join(scenes_dir, scene)):
+            for name in files:
+                if name.endswith(".swift"):
+                    with open(os.path.join(folder, name), encoding="utf-8") as f:
+                        words.update(re.findall(r"^(?:public\s+|final\s+)*(?:struct|enum|class|protocol)\s+(\w+)", f.read(), re.M))
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(words)) + r")(?![\w-])")
+    leaks = []
+    model = os.path.join(ROOT, "Sources", "NotchwaveModel")
+    for folder, _, files in os.walk(model):
+        for name in sorted(files):
+            if not name.endswith(".swift"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    code = line.split("//", 1)[0]
+                    match = pattern.search(code)
+                    if match:
+                        leaks.append(f"{os.path.relpath(path, ROOT)}:{number}: the model names the scene code '{match.group(1)}'")
+    return leaks
 
 
 def markdown(pkg):

@@ -11,9 +11,9 @@ extension RenderSession {
     public static func previewPlan(_ request: RenderRequest, preset: Preset) throws -> RenderPlan {
         var request = request
         let scene = try Scenes.resolve(request, preset: preset)
-        try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength)
+        try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength, endIsAsked: scene.endIsAsked)
         let plan = try request.resolve(preset: preset, scene: scene)
-        _ = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps, values: request)
+        _ = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps, values: request, endIsAsked: scene.endIsAsked)
         return plan
     }
 

@@ -100,6 +100,9 @@ public protocol SceneKind: PlannedScene {
     static var summary: String { get }
     /// Its own options (`--scene-option key=value`, `"sceneOptions"` in job files).
     static var options: [any AnyParameter] { get }
+    /// Render parameters of its own, beside the shared ones (the notch waves' `--period`,
+    /// the popup's `--font`), scoped to it; none by default.
+    static var parameters: [any AnyParameter] { get }
     /// The scene `values` describe on `preset`, with its options already read (`options`).
     static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Self
     /// The scene's frames on a canvas laid out by `layout`, for `plan`.
@@ -108,6 +111,7 @@ public protocol SceneKind: PlannedScene {
 
 extension SceneKind {
     public var name: String { Self.name }
+    public static var parameters: [any AnyParameter] { [] }
 }
 
 /// The registered scenes.
@@ -115,16 +119,33 @@ public enum Scenes {
     /// Every scene, by name (the first is the default).
     public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self]
 
+    /// `--scene`: which scene is drawn (the first registered is the default).
+    public static let scene = Parameter<String>("scene", "NAME", "What is drawn: \(all.dropLast().map { $0.name }.joined(separator: ", ")) or \(all[all.count - 1].name); see `notchwave scenes`",
+                                                default: all[0].name, group: .scene)
+
+    /// Every render parameter, in help order: the shared ones (`Parameters.all`), `--scene`
+    /// and each scene's own, grouped (a group's shared parameters first).
+    public static let parameters: [any AnyParameter] = {
+        let listed: [any AnyParameter] = [scene] + Parameters.all + all.flatMap { $0.parameters }
+        return ParameterGroup.of(listed).flatMap { group in listed.filter { $0.group == group } }
+    }()
+
+    /// The parameter a job file calls `key`.
+    public static func parameter(key: String) -> (any AnyParameter)? { parameters.first { $0.key == key } }
+
+    /// The parameters of `groups`, in help order.
+    public static func parameters(in groups: [ParameterGroup]) -> [any AnyParameter] { parameters.filter { groups.contains($0.group) } }
+
     /// The scene `values` ask for (`scene`, default notch-waves), resolved: its options read
     /// against its declarations, parameters that belong to other scenes refused.
     public static func resolve(_ values: ParameterValues, preset: Preset, among registered: [any SceneKind.Type] = all) throws -> any SceneKind {
-        let name = values[Parameters.scene]
+        let name = values[Scenes.scene]
         guard let kind = registered.first(where: { $0.name == name }) else {
             let names = registered.map { $0.name }
             let hint = EditDistance.hint(for: name, in: names)
-            throw values.error(Parameters.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
+            throw values.error(Scenes.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
         }
-        try values.checkScope(scene: name, style: name == NotchWaves.name ? values[Parameters.style] : nil)
+        try values.checkScope(scene: name, style: name == NotchWaves.name ? values[NotchWaves.style] : nil)
         let options = try values[Parameters.sceneOptions].read(kind.options, option: Parameters.sceneOptions.flag,
                                                                                  owner: "the \(name) scene", source: values.source(of: Parameters.sceneOptions),
                                                                                  baseDirectory: values.baseDirectory)
@@ -152,5 +173,13 @@ extension Scenes {
                             among registered: [any SceneKind.Type] = all) throws -> RenderPlan {
         let scene = try resolve(values, preset: preset, among: registered)
         return try values.resolve(preset: preset, scene: scene, defaultFPS: defaultFPS)
+    }
+}
+
+extension BatchJobSpec {
+    /// Parses a job file against the whole registry (`Scenes.parameters`), the notch waves'
+    /// default style for a job that lists none.
+    public static func decode(_ text: String, file: String) throws -> BatchJobSpec {
+        try decode(text, file: file, parameters: Scenes.parameters, defaultStyle: NotchWaves.style.defaultValue)
     }
 }

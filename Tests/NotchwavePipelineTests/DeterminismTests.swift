@@ -13,8 +13,8 @@ struct DeterminismTests {
     func clip(_ id: String, workers: Int, kernel: RasterKernel, region: Region) throws -> Data {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request[Parameters.region] = region
-        request[Parameters.stop] = 0.7
+        request[NotchWaves.region] = region
+        request[NotchWaves.stop] = 0.7
         request[Parameters.fps] = 30
         let plan = try Scenes.plan(request, preset: preset)
         let dir = TemporaryDirectory()

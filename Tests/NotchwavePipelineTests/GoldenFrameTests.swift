@@ -15,8 +15,8 @@ struct GoldenFrameTests {
     static func plan(_ id: String, stop: Double? = nil, region: Region = .bar, mask: Bool = false) throws -> RenderPlan {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request[Parameters.region] = region
-        request[Parameters.stop] = stop
+        request[NotchWaves.region] = region
+        request[NotchWaves.stop] = stop
         request[Parameters.mask] = mask
         return try Scenes.plan(request, preset: preset)
     }
@@ -41,9 +41,9 @@ struct GoldenFrameTests {
     func smoothStrips(id: String, time: Double, stop: Double?) throws {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: id)
         var request = RenderRequest()
-        request[Parameters.region] = .bar
-        request[Parameters.stop] = stop
-        request[Parameters.style] = "smooth"
+        request[NotchWaves.region] = .bar
+        request[NotchWaves.stop] = stop
+        request[NotchWaves.style] = "smooth"
         let plan = try Scenes.plan(request, preset: preset)
         let (rgba, width, height) = try FrameExport.straightRGBA(plan: plan, time: time)
         let name = "smooth-\(id)-bar-t\(time)" + (stop.map { "-stop\($0)" } ?? "")

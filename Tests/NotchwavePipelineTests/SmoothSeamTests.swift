@@ -61,9 +61,9 @@ struct SmoothSeamTests {
         // The opening curtain, the steady loop at several phases, and the closing curtain.
         for (time, stop) in [(0.15, nil), (0.4, nil), (1.0, nil), (1.6, nil), (2.2, nil), (2.3, 2.0), (2.7, 2.0)] as [(Double, Double?)] {
             var request = RenderRequest()
-            request[Parameters.region] = .bar
-            request[Parameters.style] = "smooth"
-            request[Parameters.stop] = stop
+            request[NotchWaves.region] = .bar
+            request[NotchWaves.style] = "smooth"
+            request[NotchWaves.stop] = stop
             let plan = try Scenes.plan(request, preset: preset)
             let (rgba, width, height) = try FrameExport.straightRGBA(plan: plan, time: time)
             let found = SmoothSeamTests.largestStep(rgba, width: width, height: height, rows: geometry.bandRows)

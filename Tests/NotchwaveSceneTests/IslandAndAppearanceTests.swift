@@ -47,7 +47,7 @@ struct IslandAndAppearanceTests {
     @Test("--appearance dark: dark system colours on black")
     func dark() throws {
         var request = RenderRequest()
-        request[Parameters.appearance] = .dark
+        request[NotchWaves.appearance] = .dark
         let plan = try Scenes.plan(request, preset: try seedPreset("iphone-x"))
         let animation = try #require(plan.scene as? NotchWaves).animation
         #expect(animation.background == .black)

@@ -42,7 +42,7 @@ struct SceneOptionDeclarationTests {
     static func plan(_ scene: String, _ pairs: [(String, String)], extra: [(any AnyParameter, String)] = [],
                      among registered: [any SceneKind.Type] = Scenes.all) throws -> RenderPlan {
         var values = ParameterValues()
-        values[Parameters.scene] = scene
+        values[Scenes.scene] = scene
         var list = OptionList()
         for (key, value) in pairs { list = list.appending(try OptionList.parse("\(key)=\(value)")) }
         values[Parameters.sceneOptions] = list
@@ -111,33 +111,58 @@ struct SceneOptionDeclarationTests {
         // here fails), each changed alone over a context that makes it count (hold needs a
         // stop, loops a loop), and their style's options.
         let waves: [(parameter: any AnyParameter, value: String, context: [(any AnyParameter, String)])] = [
-            (Parameters.style, "smooth", []), (Parameters.styleOptions, "gradient-length=9", [(Parameters.style, "smooth")]),
-            (Parameters.period, "0.4", []), (Parameters.waves, "4", []), (Parameters.colors, "red,blue", []),
-            (Parameters.background, "black", []), (Parameters.appearance, "dark", []), (Parameters.start, "0.5", []),
-            (Parameters.stop, "2", []), (Parameters.easing, "linear", []), (Parameters.loop, "true", []),
-            (Parameters.region, "bar", []), (Parameters.cutout, "false", []),
-            (Parameters.hold, "1", [(Parameters.stop, "2")]), (Parameters.loops, "2", [(Parameters.loop, "true")]),
+            (NotchWaves.style, "smooth", []), (NotchWaves.styleOptions, "gradient-length=9", [(NotchWaves.style, "smooth")]),
+            (NotchWaves.period, "0.4", []), (NotchWaves.waves, "4", []), (NotchWaves.colors, "red,blue", []),
+            (NotchWaves.background, "black", []), (NotchWaves.appearance, "dark", []), (NotchWaves.start, "0.5", []),
+            (NotchWaves.stop, "2", []), (NotchWaves.easing, "linear", []), (Parameters.loop, "true", []),
+            (NotchWaves.region, "bar", []), (NotchWaves.cutout, "false", []),
+            (Parameters.hold, "1", [(NotchWaves.stop, "2")]), (Parameters.loops, "2", [(Parameters.loop, "true")]),
         ]
-        let scoped = Parameters.all.filter { $0.scope == .scenes([NotchWaves.name]) }.map(\.key)
+        // Their own parameters (the style's `cycle` is checked below), and the shared timing
+        // parameters that only they make count here.
+        let scoped = NotchWaves.parameters.filter { $0.scope == .scenes([NotchWaves.name]) }.map(\.key) + ["loop", "hold", "loops"]
         #expect(Set(waves.map(\.parameter.key)) == Set(scoped), "every parameter of the notch waves needs an alternative value here")
         for (parameter, value, context) in waves {
             let base = try Self.plan(NotchWaves.name, [], extra: context)
             let changed = try Self.plan(NotchWaves.name, [], extra: context + [(parameter, value)])
             #expect(changed != base, "--\(parameter.flag) \(value) leaves the plan unchanged")
-            if parameter.group == .animation || parameter.group == .scene {
+            if NotchWaves.parameters.contains(where: { $0.key == parameter.key }) {
                 #expect(changed.scene.json != base.scene.json, "--\(parameter.flag) \(value) is not in the notch waves' JSON echo")
             }
         }
-        let smooth = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth")])
+        let smooth = try Self.plan(NotchWaves.name, [], extra: [(NotchWaves.style, "smooth")])
         let styleAlternatives = ["gradient-length": "9", "middle-stop": "0.3", "dynamic-curtain": "true", "interpolation": "oklab"]
         #expect(Set(styleAlternatives.keys) == Set(SmoothStyle.options.map(\.key)))
         for (key, value) in styleAlternatives {
-            let changed = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth"),
-                                                                    (Parameters.styleOptions, "\(key)=\(value)")])
+            let changed = try Self.plan(NotchWaves.name, [], extra: [(NotchWaves.style, "smooth"),
+                                                                    (NotchWaves.styleOptions, "\(key)=\(value)")])
             #expect(changed.scene.json != smooth.scene.json, "--style-option \(key)=\(value) is not in the JSON echo")
         }
-        let cycle = try Self.plan(NotchWaves.name, [], extra: [(Parameters.style, "smooth"), (Parameters.cycle, "2")])
+        let cycle = try Self.plan(NotchWaves.name, [], extra: [(NotchWaves.style, "smooth"), (NotchWaves.cycle, "2")])
         #expect(cycle.scene.json != smooth.scene.json)
+    }
+
+    @Test("the shared timing parameters apply to every scene: --hold lengthens any scene that ends by itself, and is refused by one that does not")
+    func holdIsShared() throws {
+        let script = CommandRunner.packageRoot.appendingPathComponent("examples/popup-show-hide.json").path
+        // The script's last event is at 6 s; the popup's clip runs on for its settle time.
+        let ended = try Self.plan(Popup.name, [("script", script)])
+        #expect(abs(ended.duration - (6 + Popup.settleTime)) < 1e-12)
+        let held = try Self.plan(Popup.name, [("script", script)], extra: [(Parameters.hold, "2.5")])
+        #expect(abs(held.duration - (6 + Popup.settleTime + 2.5)) < 1e-12 && held != ended)
+        do {
+            _ = try Self.plan(Popup.name, [], extra: [(Parameters.hold, "1")])
+            Issue.record("a popup without a script took --hold")
+        } catch {
+            #expect("\(error)" == "--hold: holds the last frame after the scene's end, and the popup scene does not end by itself here")
+        }
+        // The notch waves end only with a stop, and say so.
+        do {
+            _ = try Self.plan(NotchWaves.name, [], extra: [(Parameters.hold, "1")])
+            Issue.record("the notch waves took --hold without --stop")
+        } catch {
+            #expect("\(error)" == "--hold: holds the last frame after the closing wave, so it needs --stop")
+        }
     }
 
     @Test("a default is written once: each declared option's default is its field's initial value")

@@ -105,7 +105,7 @@ struct SharpTimelineTests {
         request[Parameters.duration] = nil
         request.remove(Parameters.fps)
         #expect(try request.resolve(preset: preset, scene: Timed()).frameCount == 180)
-        request[Parameters.stop] = 2
+        request[NotchWaves.stop] = 2
         request[Parameters.hold] = 0.5
         let plan = try request.resolve(preset: preset, scene: Timed(naturalEnd: 2.9))
         #expect(abs(plan.duration - 3.4) < 1e-12)

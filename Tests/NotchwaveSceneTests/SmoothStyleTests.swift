@@ -85,8 +85,8 @@ struct SmoothStyleTests {
 
     func plan(_ id: String, _ configure: (inout RenderRequest) -> Void) throws -> RenderPlan {
         var request = RenderRequest()
-        request[Parameters.style] = "smooth"
-        request[Parameters.region] = .bar
+        request[NotchWaves.style] = "smooth"
+        request[NotchWaves.region] = .bar
         configure(&request)
         return try Scenes.plan(request, preset: try seedPreset(id))
     }
@@ -134,9 +134,9 @@ struct SmoothStyleTests {
           arguments: ["smooth", "sharp"], [0.0, 0.5])
     func loop(style: String, start: Double) throws {
         var request = RenderRequest()
-        request[Parameters.style] = style
-        request[Parameters.start] = start
-        request[Parameters.region] = .bar
+        request[NotchWaves.style] = style
+        request[NotchWaves.start] = start
+        request[NotchWaves.region] = .bar
         request[Parameters.loop] = true
         request[Parameters.fps] = 30
         let plan = try Scenes.plan(request, preset: try seedPreset("iphone-x"))

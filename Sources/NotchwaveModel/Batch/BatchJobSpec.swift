@@ -4,7 +4,7 @@
 /// ```jsonc
 /// {
 ///   "presets": "all",                  // or ["iphone-x", ...] or {"kind": "island", "family": "iphone"}
-///   "styles": ["sharp", "smooth"],     // default ["sharp"]
+///   "styles": ["sharp", "smooth"],     // default: the default style only
 ///   "formats": ["mp4", {"ext": "mp4", "codec": "hevc", "name": "hevc"}],   // default ["mp4"]
 ///   "variants": [{"name": "light"}, {"name": "dark", "appearance": "dark"}], // default one unnamed
 ///   "defaults": {"duration": 3, "quality": "draft"},  // parameters for every output
@@ -69,12 +69,14 @@ public struct BatchJobSpec: Sendable, Equatable {
     public static let placeholders = ["preset", "style", "variant", "format", "ext", "codec", "appearance", "fps", "duration"]
 
     /// Parses a job file (JSON with `//` and `/* */` comments); errors name the file, the
-    /// JSON path and the line and column.
-    public static func decode(_ text: String, file: String) throws -> BatchJobSpec {
+    /// JSON path and the line and column. `parameters` are the keys `defaults` and the
+    /// variants may set (the scene module's registry, `Scenes.parameters`), and
+    /// `defaultStyle` is the one style a job that lists none is drawn in.
+    public static func decode(_ text: String, file: String, parameters: [any AnyParameter], defaultStyle: String) throws -> BatchJobSpec {
         let root = try JSONValues.parse(text, file: file, allowingComments: true)
         var object = try JSONObjectReader(root, file: file)
         let presets = try decodePresets(&object)
-        var styles = ["sharp"]
+        var styles = [defaultStyle]
         var stylePositions: [JSONPosition] = []
         if let node = object.optional("styles") {
             if case let .array(items) = node.kind { stylePositions = items.map(\.position) }
@@ -96,9 +98,9 @@ public struct BatchJobSpec: Sendable, Equatable {
                 var reader = try JSONObjectReader(item, file: file, path: "$.variants[\(index)]")
                 let name = try reader.string("name")
                 try checkName(name, reader: reader, key: "name", what: "a variant name")
-                let parameters = try BatchParameters.decode(&reader)
+                let values = try BatchParameters.decode(&reader, parameters: parameters)
                 try reader.finish()
-                return Variant(name: name, parameters: parameters, location: "$.variants[\(index)] (\(item.position))")
+                return Variant(name: name, parameters: values, location: "$.variants[\(index)] (\(item.position))")
             }
             guard !variants.isEmpty else { throw object.error(at: "variants", node, "list at least one variant") }
             var seen = Set<String>()
@@ -109,7 +111,7 @@ public struct BatchJobSpec: Sendable, Equatable {
         var defaults = BatchParameters()
         if object.has("defaults") {
             var reader = try object.object("defaults")
-            defaults = try BatchParameters.decode(&reader)
+            defaults = try BatchParameters.decode(&reader, parameters: parameters)
             try reader.finish()
         }
         var styleOptions: [String: StyleOptions] = [:]

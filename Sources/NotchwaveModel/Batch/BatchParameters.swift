@@ -1,5 +1,5 @@
 /// Render parameters a job sets for every output (`defaults`) or per variant: the
-/// registry's job-file keys (`Parameters.all`), each read with where it was written.
+/// registry's job-file keys (`Scenes.parameters`), each read with where it was written.
 public typealias BatchParameters = ParameterValues
 
 extension ParameterValues {
@@ -7,9 +7,9 @@ extension ParameterValues {
     /// which rejects any other key). A value of the wrong JSON type is an error of the job
     /// file; one out of range or not among the choices fails only the outputs that use it
     /// (see `BatchPlan`), with its JSON path, line and column.
-    static func decode(_ reader: inout JSONObjectReader) throws -> ParameterValues {
+    static func decode(_ reader: inout JSONObjectReader, parameters: [any AnyParameter]) throws -> ParameterValues {
         var values = ParameterValues()
-        for parameter in Parameters.all {
+        for parameter in parameters {
             guard let node = reader.optional(parameter.key) else { continue }
             let source = ParameterSource.jobFile(path: reader.path(of: parameter.key), position: node.position)
             // A value of the wrong JSON type is a malformed job file.

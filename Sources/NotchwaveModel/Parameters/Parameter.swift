@@ -1,36 +1,40 @@
 /// Which part of a render a parameter belongs to: the help sections, the README tables
-/// and which commands take it follow the group.
-public enum ParameterGroup: String, Sendable, CaseIterable {
-    /// What is drawn: the scene and its options, the notch waves' style.
-    case scene
-    /// The notch waves' animation (spec section 2).
-    case animation
-    /// The frame: rate, region, cutout, mask.
-    case frame
-    /// The app's screen under the animation.
-    case backdrop
-    /// The clip's length (render and batch only).
-    case timing
-    /// The encoder (render and batch only).
-    case encoding
-    /// App Store previews (render and batch only).
-    case appPreview
-
+/// and which commands take it follow the group. The general groups are declared here; a
+/// scene whose parameters are render options of their own (the notch waves' `--period`)
+/// declares its group beside them, ranked between `scene` and `frame`.
+public struct ParameterGroup: Sendable, Hashable {
     /// The heading of the group in help and in the README.
-    public var title: String {
-        switch self {
-        case .scene: return "Scene"
-        case .animation: return "Notch waves"
-        case .frame: return "Frame"
-        case .backdrop: return "Backdrop"
-        case .timing: return "Timing"
-        case .encoding: return "Encoding"
-        case .appPreview: return "App Store preview"
-        }
+    public let title: String
+    /// Where the group comes in help, the README and `--help` (lower first).
+    public let rank: Int
+    /// True for groups that describe a single frame (`notchwave frame` takes these).
+    public let describesFrame: Bool
+
+    /// A group titled `title`, placed by `rank`.
+    public init(_ title: String, rank: Int, describesFrame: Bool) {
+        self.title = title
+        self.rank = rank
+        self.describesFrame = describesFrame
     }
 
-    /// True for groups that describe a single frame (`notchwave frame` takes these).
-    public var describesFrame: Bool { [.scene, .animation, .frame, .backdrop].contains(self) }
+    /// What is drawn: the scene and its options.
+    public static let scene = ParameterGroup("Scene", rank: 0, describesFrame: true)
+    /// The frame: rate, mask.
+    public static let frame = ParameterGroup("Frame", rank: 20, describesFrame: true)
+    /// The app's screen under the scene.
+    public static let backdrop = ParameterGroup("Backdrop", rank: 30, describesFrame: true)
+    /// The clip's length (render and batch only).
+    public static let timing = ParameterGroup("Timing", rank: 40, describesFrame: false)
+    /// The encoder (render and batch only).
+    public static let encoding = ParameterGroup("Encoding", rank: 50, describesFrame: false)
+    /// App Store previews (render and batch only).
+    public static let appPreview = ParameterGroup("App Store preview", rank: 60, describesFrame: false)
+
+    /// The groups of `parameters`, in rank order.
+    public static func of(_ parameters: [any AnyParameter]) -> [ParameterGroup] {
+        var seen = Set<ParameterGroup>()
+        return parameters.map(\.group).filter { seen.insert($0).inserted }.sorted { $0.rank < $1.rank }
+    }
 }
 
 /// Where a parameter applies, beyond its group: every render, only some scenes, only

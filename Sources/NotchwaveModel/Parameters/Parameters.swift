@@ -1,61 +1,25 @@
-/// Every render parameter, declared once (issue 12). The command line's options
-/// (`render`, `frame`), the job-file keys (`defaults`, `variants`), `--help`,
-/// `notchwave new job`, validation messages and the README's option tables are derived
-/// from these declarations. Adding a parameter is one declaration here, its entry in
-/// `all`, and the code that uses it (`values[Parameters.name]`).
+/// The render parameters every scene shares, declared once (issue 12). The command
+/// line's options (`render`, `frame`), the job-file keys (`defaults`, `variants`),
+/// `--help`, `notchwave new job`, validation messages and the README's option tables are
+/// derived from these declarations. Adding a parameter is one declaration here, its entry
+/// in `all`, and the code that uses it (`values[Parameters.name]`).
 ///
-/// Scenes and notch-wave styles declare their own options as `DeclaredOptions` (one
-/// `Option` per stored setting), read from `--scene-option` / `--style-option` and
-/// `sceneOptions` / `styleOptions`.
+/// The model knows no scene: `--scene` itself and the parameters of one scene (the notch
+/// waves' `--period`, the popup's `--font`) are declared in that scene's folder, and the
+/// scene module assembles the whole registry (`Scenes.parameters`). Scenes and notch-wave
+/// styles declare their own options as `DeclaredOptions` (one `Option` per stored
+/// setting), read from `--scene-option` / `--style-option` and `sceneOptions` /
+/// `styleOptions`.
 public enum Parameters {
     // MARK: Scene
 
-    public static let scene = Parameter<String>("scene", "NAME", "What is drawn: notch-waves, liquid-swipe or popup; see `notchwave scenes`",
-                                                default: "notch-waves", group: .scene)
     public static let sceneOptions = Parameter<OptionList>("sceneOptions", flag: "scene-option", "KEY=VALUE",
                                                            "A scene's own option (repeatable); see `notchwave scenes`", default: OptionList(), group: .scene)
-    public static let style = Parameter<String>("style", "NAME", "Wave style: sharp or smooth; see `notchwave styles`",
-                                                default: "sharp", group: .scene, scope: .scenes(["notch-waves"]))
-    public static let styleOptions = Parameter<OptionList>("styleOptions", flag: "style-option", "KEY=VALUE",
-                                                           "A style's own option (repeatable); see `notchwave styles`",
-                                                           default: OptionList(), group: .scene, scope: .scenes(["notch-waves"]))
-    public static let font = Parameter<String?>("font", "FILE", "A font file (OTF, TTF) for the scene's text",
-                                               defaultText: "Inter Regular from fonts-inter", group: .scene, scope: .scenes(["popup"]))
-
-    // MARK: Notch waves (spec section 2)
-
-    public static let period = Parameter<Double>("period", "SECONDS", "Time between wave emissions", default: 0.3,
-                                                 in: 0.001...60, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
-    public static let waves = Parameter<Int>("waves", "N", "Waves in flight; one wave lasts period x waves", default: 3,
-                                             in: 1...64, group: .animation, scope: .scenes(["notch-waves"]))
-    public static let colors = Parameter<TextList>("colors", "LIST", "Wave colours: iOS system names or #RRGGBB[AA], comma-separated (a list in job files)",
-                                                   default: TextList(["red", "green", "blue"]), group: .animation, scope: .scenes(["notch-waves"]))
-    public static let background = Parameter<String?>("background", "COLOR", "Colour under the bar, or transparent",
-                                                     defaultText: "white; black with appearance dark", group: .animation,
-                                                     scope: .scenes(["notch-waves"]))
-    public static let appearance = Parameter<Appearance>("appearance", "light|dark", "Palette of named colours", default: .light,
-                                                         group: .animation, scope: .scenes(["notch-waves"]))
-    public static let start = Parameter<Double>("start", "SECONDS", "When the first wave is emitted", default: 0,
-                                                in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
-    public static let stop = Parameter<Double?>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",
-                                               in: 0...3600, unit: "seconds", group: .animation, scope: .scenes(["notch-waves"]))
-    public static let easing = Parameter<EasingCurve?>("easing", "CURVE", "Timing curve: ease-in, super-ease-in, ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)",
-                                                      defaultText: "ease-in (sharp), super-ease-in (smooth)", group: .animation,
-                                                      scope: .scenes(["notch-waves"]))
-    public static let cycle = Parameter<Double>("cycle", "SECONDS", "Loop length of the smooth style's clock", default: 1,
-                                                in: 0.001...60, unit: "seconds", group: .animation, scope: .styles(["smooth"]))
-    public static let loop = Parameter<Bool>(switch: "loop", "A seamless loop: whole cycles (sharp: colours x period), no transitions",
-                                             group: .animation, scope: .scenes(["notch-waves"]))
 
     // MARK: Frame
 
     public static let fps = Parameter<Int>("fps", "N", "Frames per second", default: 60, defaultText: "60; 25 for GIF",
                                            in: 1...240, group: .frame)
-    public static let region = Parameter<Region>("region", "screen|bar", "Whole screen, or only the top strip down to the bar's bottom",
-                                                 default: .screen, group: .frame, scope: .scenes(["notch-waves"]))
-    public static let cutout = Parameter<Bool>(switch: "cutout", "Draw the black notch / island", default: true,
-                                               offHelp: "Do not draw the black notch / island (job files: \"cutout\": false)", group: .frame,
-                                               scope: .scenes(["notch-waves"]))
     public static let mask = Parameter<Bool>(switch: "mask", "Round the screen corners (transparent outside where the format has alpha, black otherwise)",
                                              group: .frame)
 
@@ -74,10 +38,11 @@ public enum Parameters {
                                                    in: 0...3600, unit: "seconds", group: .timing)
     public static let offset = Parameter<Double>("offset", "SECONDS", "Start the clip this far into the animation: frame i shows offset + i / fps",
                                                  default: 0, in: 0...3600, unit: "seconds", group: .timing)
-    public static let hold = Parameter<Double>("hold", "SECONDS", "With stop: extra time on the final frame", default: 0,
-                                               in: 0...3600, unit: "seconds", group: .timing, scope: .scenes(["notch-waves"]))
-    public static let loops = Parameter<Int>("loops", "N", "With loop: how many loops", default: 1, in: 1...1000, group: .timing,
-                                             scope: .scenes(["notch-waves"]))
+    public static let hold = Parameter<Double>("hold", "SECONDS", "Extra time on the final frame after the scene's end (the notch waves' stop, a script's last event)",
+                                               default: 0, in: 0...3600, unit: "seconds", group: .timing)
+    public static let loop = Parameter<Bool>(switch: "loop", "A seamless loop, for a scene that loops (the notch waves: whole cycles, no transitions)",
+                                             group: .timing)
+    public static let loops = Parameter<Int>("loops", "N", "With loop: how many loops", default: 1, in: 1...1000, group: .timing)
 
     // MARK: Encoding
 
@@ -109,19 +74,15 @@ public enum Parameters {
     public static let landscape = Parameter<Bool>(switch: "landscape", "With profile app-preview: a landscape preview (1920x886, ...), the phone turned counter-clockwise",
                                                   group: .appPreview)
 
-    /// Every render parameter, in help order.
+    /// Every shared render parameter, in help order (`Scenes.parameters` adds the scenes').
     public static let all: [any AnyParameter] = [
-        scene, sceneOptions, style, styleOptions, font,
-        period, waves, colors, background, appearance, start, stop, easing, cycle, loop,
-        fps, region, cutout, mask,
+        sceneOptions,
+        fps, mask,
         backdrop, backdropStart, backdropFit,
-        duration, offset, hold, loops,
+        duration, offset, hold, loop, loops,
         codec, even, quality, crf, bitrate, speed, tenBit, dither,
         profile, audio, poster, landscape,
     ]
-
-    /// The parameter a job file calls `key`.
-    public static func named(key: String) -> (any AnyParameter)? { all.first { $0.key == key } }
 
     /// The parameters of `groups`, in help order.
     public static func inGroups(_ groups: [ParameterGroup]) -> [any AnyParameter] { all.filter { groups.contains($0.group) } }

@@ -92,34 +92,33 @@ public struct AppPreviewRequest: Sendable, Equatable {
     }
 
     /// Fits `values` to the specification before they are resolved: 30 fps unless a
-    /// lower rate is asked, 15 s unless a duration, a stop or a loop decides it. A loop
-    /// with neither a duration nor a loop count is repeated to fill 15 s, given the
-    /// length of one loop (`loopLength`).
-    public static func prepare(_ values: inout ParameterValues, loopLength: Double?) throws(ParameterError) {
+    /// lower rate is asked, 15 s unless a duration, an end the user asked for (`endIsAsked`:
+    /// the notch waves' stop) or a loop decides it. A loop with neither a duration nor a
+    /// loop count is repeated to fill 15 s, given the length of one loop (`loopLength`).
+    public static func prepare(_ values: inout ParameterValues, loopLength: Double?, endIsAsked: Bool) throws(ParameterError) {
         if let fps = values.given(Parameters.fps), Double(fps) > AppPreviewSpec.maxFPS {
             throw values.error(Parameters.fps, "an App Store preview has at most 30 frames per second, not \(fps)")
         }
         if !values.isGiven(Parameters.fps) { values[Parameters.fps] = 30 }
-        if let region = values.given(Parameters.region), region != .screen {
-            throw values.error(Parameters.region, "an App Store preview shows the whole screen")
-        }
         if values[Parameters.loop] == true {
             if !values.isGiven(Parameters.duration) && !values.isGiven(Parameters.loops), let loopLength, loopLength > 0 {
                 values[Parameters.loops] = Int((AppPreviewSpec.duration.lowerBound / loopLength - 1e-9).rounded(.up))
             }
-        } else if !values.isGiven(Parameters.duration) && !values.isGiven(Parameters.stop) {
+        } else if !values.isGiven(Parameters.duration) && !endIsAsked {
             values[Parameters.duration] = AppPreviewSpec.duration.lowerBound
         }
     }
 
     /// Checks a resolved clip on `preset` of `frames` frames at `fps` against the
-    /// specification: its length, and that the device has a display class.
-    public static func check(preset: Preset, frames: Int, fps: Int, values: ParameterValues = ParameterValues()) throws(ParameterError) -> AppStoreDisplayClass {
+    /// specification: its length, and that the device has a display class. `endIsAsked`:
+    /// the clip ends at an end the user asked for (then `hold` lengthens it).
+    public static func check(preset: Preset, frames: Int, fps: Int, values: ParameterValues = ParameterValues(),
+                             endIsAsked: Bool = false) throws(ParameterError) -> AppStoreDisplayClass {
         guard let displayClass = preset.appStoreClass?.value else {
             throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(preset.name) has no App Store display class (app previews are for the iPhone presets)")
         }
         let seconds = Double(frames) / Double(fps)
-        let hint = values.isGiven(Parameters.stop) ? " (with a stop, add \(values.mention(Parameters.hold, to: Parameters.stop)) to reach 15 s)"
+        let hint = endIsAsked ? " (add \(values.mention(Parameters.hold, to: Parameters.profile)) to reach 15 s)"
             : values[Parameters.loop] == true ? " (choose \(values.mention(Parameters.loops, to: Parameters.loop)))" : ""
         guard seconds >= AppPreviewSpec.duration.lowerBound - 1e-9, seconds <= AppPreviewSpec.duration.upperBound + 1e-9 else {
             throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "an App Store preview lasts 15 to 30 s; this one would last \(JSONOutput.formatNumber((seconds * 1000).rounded() / 1000)) s" + hint)

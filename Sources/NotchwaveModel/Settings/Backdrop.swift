@@ -85,9 +85,6 @@ extension ParameterValues {
             return nil
         }
         guard !path.isEmpty else { throw error(Parameters.backdrop, "expects a file name") }
-        if isGiven(Parameters.background) {
-            throw error(Parameters.background, "the backdrop is the background; give one of \(subject(Parameters.background)) and \(subject(Parameters.backdrop))")
-        }
         _ = try inputFile(Parameters.backdrop)
         return Backdrop(path: path, start: self[Parameters.backdropStart], fit: self[Parameters.backdropFit], subject: fullSubject(Parameters.backdrop))
     }

@@ -75,7 +75,7 @@ public struct BatchPlan: Sendable {
                                          problem: "options for an unknown style \"\(name)\" (available: \(available))")
             }
             do {
-                _ = try options.options.read(style.options, option: Parameters.styleOptions.flag, owner: "the \(name) style", source: options.source)
+                _ = try options.options.read(style.options, option: NotchWaves.styleOptions.flag, owner: "the \(name) style", source: options.source)
             } catch {
                 throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.problem)
             }
@@ -113,14 +113,14 @@ public struct BatchPlan: Sendable {
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
         request.sourceFile = job.file
-        let scene = request[Parameters.scene]
+        let scene = request[Scenes.scene]
         // What {style} and the manifest call the look: the style, or another scene's name.
         let look = scene == NotchWaves.name ? style : scene
         // The styles axis is the notch waves'; other scenes are drawn once per item.
         let styleOptions = job.styleOptions[style]
         if scene == NotchWaves.name || job.stylesGiven {
-            request.set(style, for: Parameters.style, from: job.stylesSource(style))
-            if let styleOptions { request.set(styleOptions.options, for: Parameters.styleOptions, from: styleOptions.source) }
+            request.set(style, for: NotchWaves.style, from: job.stylesSource(style))
+            if let styleOptions { request.set(styleOptions.options, for: NotchWaves.styleOptions, from: styleOptions.source) }
         }
         if let codec = format.codec { request.set(codec, for: Parameters.codec) }
         var problem: String? = nil
@@ -130,7 +130,7 @@ public struct BatchPlan: Sendable {
         func substitute(codec: String) {
             let values: [String: String] = [
                 "preset": preset.id, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
-                "codec": codec, "appearance": request[Parameters.appearance].rawValue,
+                "codec": codec, "appearance": request[NotchWaves.appearance].rawValue,
                 "fps": String(plan?.fps ?? request[Parameters.fps]),
                 "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? RenderPlan.defaultDuration),
             ]

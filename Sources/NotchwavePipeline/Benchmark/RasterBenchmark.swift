@@ -73,7 +73,7 @@ public struct RasterBenchmark {
     static func plan(_ preset: Preset) throws -> RenderPlan {
         var request = RenderRequest()
         request[Parameters.duration] = 10
-        request[Parameters.stop] = 6
+        request[NotchWaves.stop] = 6
         return try RenderSession.plan(request, preset: preset, outputExtension: "rgba")
     }
 

@@ -12,9 +12,6 @@ extension ParameterValues {
     /// `loop`, else 3 s), and `fps` when no rate was given (GIF's 25).
     public func resolve(preset: Preset, scene: any SceneKind, defaultFPS: Int? = nil) throws(ParameterError) -> RenderPlan {
         try validate()
-        if isGiven(Parameters.hold) && given(Parameters.stop) == nil {
-            throw error(Parameters.hold, "holds the last frame after the closing wave, so it needs \(mention(Parameters.stop, to: Parameters.hold))")
-        }
         let loop = self[Parameters.loop]
         if isGiven(Parameters.loops) && !loop { throw error(Parameters.loops, "counts seamless loops, so it needs \(mention(Parameters.loop, to: Parameters.loops))") }
         let fps = given(Parameters.fps) ?? defaultFPS ?? Parameters.fps.defaultValue
@@ -22,6 +19,9 @@ extension ParameterValues {
         let hold = self[Parameters.hold]
         let offset = self[Parameters.offset]
         let duration: Double
+        if isGiven(Parameters.hold) && scene.naturalEnd == nil {
+            throw error(Parameters.hold, "holds the last frame after the scene's end, and the \(scene.name) scene does not end by itself here")
+        }
         if loop && scene.loopLength == nil {
             throw error(Parameters.loop, "the \(scene.name) scene does not loop")
         }
@@ -60,7 +60,6 @@ extension ParameterValues {
             throw ParameterError(subject: "preset \(preset.id)", problem: problem)
         }
         var plan = RenderPlan(preset: preset, scene: scene, fps: fps, duration: duration,
-                              region: self[Parameters.region], drawsCutout: self[Parameters.cutout],
                               masksCorners: self[Parameters.mask], evenSizePolicy: self[Parameters.even],
                               backdrop: try backdrop(), appPreview: try appPreview(), encoding: EncodeRequest(self))
         plan.offset = offset

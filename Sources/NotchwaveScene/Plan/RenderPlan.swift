@@ -14,6 +14,17 @@ public protocol PlannedScene: Sendable {
     var naturalEnd: Double? { get }
     /// The scene's resolved settings as canonical JSON (plan equality, summaries).
     var json: JSONOutput { get }
+    /// What of the screen the frame shows: the whole screen, or (the notch waves' `--region
+    /// bar`) the strip down to the bar's bottom.
+    var region: Region { get }
+    /// True when the scene's end (`naturalEnd`) is one the user asked for (the notch
+    /// waves' stop): an App Store preview then lasts until it (plus `hold`) instead of 15 s.
+    var endIsAsked: Bool { get }
+}
+
+extension PlannedScene {
+    public var region: Region { .screen }
+    public var endIsAsked: Bool { false }
 }
 
 /// One layer of a frame. A frame is its plan's layers composed bottom first, each over
@@ -41,10 +52,8 @@ public struct RenderPlan: Sendable, Equatable {
     public var duration: Double
     /// How far into the animation the clip starts (`offset`).
     public var offset = 0.0
-    /// Whole screen or bar strip.
-    public var region: Region
-    /// Whether the black cutout is drawn on top.
-    public var drawsCutout: Bool
+    /// Whole screen or bar strip (the scene's).
+    public var region: Region { scene.region }
     /// Whether the screen's rounded corners are masked.
     public var masksCorners: Bool
     /// How odd sizes are made even where a codec needs it.
@@ -62,15 +71,12 @@ public struct RenderPlan: Sendable, Equatable {
     public var encoding: EncodeRequest
 
     /// A plan; see `ParameterValues.resolve` for the defaults.
-    public init(preset: Preset, scene: any SceneKind, fps: Int, duration: Double, region: Region = .screen,
-                drawsCutout: Bool = true, masksCorners: Bool = false, evenSizePolicy: EvenSizePolicy = .pad,
+    public init(preset: Preset, scene: any SceneKind, fps: Int, duration: Double, masksCorners: Bool = false, evenSizePolicy: EvenSizePolicy = .pad,
                 backdrop: Backdrop? = nil, appPreview: AppPreviewRequest? = nil, encoding: EncodeRequest = EncodeRequest()) {
         self.preset = preset
         self.scene = scene
         self.fps = fps
         self.duration = duration
-        self.region = region
-        self.drawsCutout = drawsCutout
         self.masksCorners = masksCorners
         self.evenSizePolicy = evenSizePolicy
         self.backdrop = backdrop
@@ -84,7 +90,7 @@ public struct RenderPlan: Sendable, Equatable {
     public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
         a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.sceneShowing == b.sceneShowing
             && a.backdropShowing == b.backdropShowing && a.fps == b.fps
-            && a.duration == b.duration && a.offset == b.offset && a.region == b.region && a.drawsCutout == b.drawsCutout
+            && a.duration == b.duration && a.offset == b.offset
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
             && a.appPreview == b.appPreview && a.encoding == b.encoding
     }

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveScene
 import NotchwavePipeline
 
 /// `notchwave frame`: one frame as a PNG or raw RGBA.
@@ -10,7 +11,7 @@ enum FrameCommand: Command {
     static let options: [OptionSpec] = [
         .value("time", short: "t", "SECONDS", "The time the frame shows (required)"),
         .value("output", short: "o", "OUTPUT", "A .png file, a .rgba file, or - for raw RGBA on stdout (required)"),
-    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases.filter(\.describesFrame)) + [
+    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.of(Scenes.parameters).filter(\.describesFrame)) + [
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No line on stderr when the frame is written"),
     ]

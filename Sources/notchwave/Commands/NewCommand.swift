@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveScene
 import NotchwavePipeline
 
 /// `notchwave new job`: a commented example job file.
@@ -49,8 +50,8 @@ enum NewCommand: Command {
     static var parameterComment: String {
         var lines: [String] = []
         var line = "  // Parameters for every output (the README's tables say what each takes):"
-        for (index, parameter) in Parameters.all.enumerated() {
-            let word = " " + parameter.key + (index == Parameters.all.count - 1 ? "." : ",")
+        for (index, parameter) in Scenes.parameters.enumerated() {
+            let word = " " + parameter.key + (index == Scenes.parameters.count - 1 ? "." : ",")
             if line.count + word.count > 92 {
                 lines.append(line)
                 line = "  //"

@@ -19,7 +19,7 @@ enum ParametersCommand: Command {
         if args.has("json") {
             let owners = { (list: [(String, [any AnyParameter])]) in JSONOutput.object(list.map { ($0.0, .array($0.1.map(json))) }) }
             print(JSONOutput.object([
-                ("parameters", .array(Parameters.all.map(json))),
+                ("parameters", .array(Scenes.parameters.map(json))),
                 ("sceneOptions", owners(Scenes.all.map { ($0.name, $0.options) })),
                 ("styleOptions", owners(WaveStyles.all.map { ($0.name, $0.options) })),
             ]).rendered())
@@ -42,9 +42,9 @@ enum ParametersCommand: Command {
 
     static func text() -> String {
         var out = ""
-        for group in ParameterGroup.allCases {
+        for group in ParameterGroup.of(Scenes.parameters) {
             out += "\(group.title):\n"
-            for p in Parameters.inGroups([group]) {
+            for p in Scenes.parameters(in: [group]) {
                 out += "  \(option(p))  [\(p.key)]  \(p.help)" + (p.defaultText.map { " (default: \($0))" } ?? "")
                     + (p.scope == .everywhere ? "" : " — \(p.scope.summary)") + "\n"
             }
@@ -57,18 +57,18 @@ enum ParametersCommand: Command {
     static func markdown() -> String {
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         var out = ""
-        for group in ParameterGroup.allCases {
+        for group in ParameterGroup.of(Scenes.parameters) {
             out += "**\(group.title)**\n\n| option | job-file key | default | meaning | applies to |\n| --- | --- | --- | --- | --- |\n"
-            for p in Parameters.inGroups([group]) {
+            for p in Scenes.parameters(in: [group]) {
                 out += "| `\(cell(option(p)))` | `\(p.key)` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) | \(cell(p.scope.summary)) |\n"
             }
             out += "\n"
         }
         let owners: [(String, String, [any AnyParameter])] =
             Scenes.all.filter { !$0.options.isEmpty }.map { ("Scene `\($0.name)`", Parameters.sceneOptions.flag, $0.options) }
-            + WaveStyles.all.filter { !$0.options.isEmpty }.map { ("Style `\($0.name)`", Parameters.styleOptions.flag, $0.options) }
+            + WaveStyles.all.filter { !$0.options.isEmpty }.map { ("Style `\($0.name)`", NotchWaves.styleOptions.flag, $0.options) }
         for (title, flag, options) in owners {
-            out += "**\(title)** (`--\(flag) KEY=VALUE`; in job files `\(flag == Parameters.sceneOptions.flag ? Parameters.sceneOptions.key : Parameters.styleOptions.key)`)\n\n"
+            out += "**\(title)** (`--\(flag) KEY=VALUE`; in job files `\(flag == Parameters.sceneOptions.flag ? Parameters.sceneOptions.key : NotchWaves.styleOptions.key)`)\n\n"
             out += "| key | value | default | meaning |\n| --- | --- | --- | --- |\n"
             for p in options {
                 out += "| `\(p.key)` | `\(cell(p.valueName))` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) |\n"

@@ -1,5 +1,6 @@
 import Foundation
 import NotchwaveModel
+import NotchwaveScene
 import NotchwavePipeline
 
 /// `notchwave render`: a video of the animation.
@@ -9,7 +10,7 @@ enum RenderCommand: Command {
     static let usage = "render [options] [-o OUTPUT]"
     static let options: [OptionSpec] = [
         .value("output", short: "o", "OUTPUT", "Output: .mp4, .mov, .webm, .gif, .png (APNG), a directory or %05d.png pattern (PNG sequence), .rgba or - (raw RGBA on stdout) (default: notchwave.mp4)"),
-    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.allCases) + [
+    ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.of(Scenes.parameters)) + [
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .value("progress", "auto|bar|plain|none", "Progress on stderr: a bar redrawn in place, a plain line every 5 s, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),

@@ -4,7 +4,7 @@ import NotchwaveModel
 import NotchwaveScene
 
 /// The render parameters on the command line: their options are derived from the
-/// registry (`Parameters.all`), and so are their help lines and the reading of their values.
+/// registry (`Scenes.parameters`), and so are their help lines and the reading of their values.
 enum RenderParameters {
     /// The device options (not render parameters: a job file lists its presets instead).
     static let presetSpecs: [OptionSpec] = [
@@ -14,7 +14,7 @@ enum RenderParameters {
 
     /// The options of the parameters in `groups`, in registry order.
     static func specs(_ groups: [ParameterGroup]) -> [OptionSpec] {
-        Parameters.inGroups(groups).map(OptionSpec.init(parameter:))
+        Scenes.parameters(in: groups).map(OptionSpec.init(parameter:))
     }
 
     /// Loads the preset named by `--preset` / `--preset-file` (default iphone-x).
@@ -31,7 +31,7 @@ enum RenderParameters {
     /// against its declaration (errors name the flag).
     static func request(_ args: ParsedArguments) throws -> RenderRequest {
         var request = RenderRequest()
-        for parameter in Parameters.all {
+        for parameter in Scenes.parameters {
             if parameter.isSwitch {
                 guard args.has(parameter.flag) else { continue }
                 try request.set(.text(parameter.flag.hasPrefix("no-") ? "false" : "true"), for: parameter, from: .commandLine)

@@ -20,12 +20,12 @@ enum StylesCommand: Command {
         var lines: [String] = []
         for style in WaveStyles.all {
             lines.append("\(style.name): \(style.summary)")
-            lines += OptionLines.of(style.options, option: Parameters.styleOptions.flag)
+            lines += OptionLines.of(style.options, option: NotchWaves.styleOptions.flag)
             lines.append("")
         }
-        let shared = Parameters.inGroups([.animation]).filter { if case .styles = $0.scope { return false }; return true }
+        let shared = Scenes.parameters(in: [NotchWaves.group]).filter { if case .styles = $0.scope { return false }; return true }
         lines.append("Every style takes " + shared.map { "--\($0.flag)" }.joined(separator: ", ") + "; "
-                     + Parameters.inGroups([.animation]).compactMap { p -> String? in
+                     + Scenes.parameters(in: [NotchWaves.group]).compactMap { p -> String? in
                          if case .styles = p.scope { return "--\(p.flag) belongs to the \(p.scope.summary)" }
                          return nil
                      }.joined(separator: "; ") + ".")
@@ -52,7 +52,7 @@ enum ScenesCommand: Command {
             print(JSONOutput.array(Scenes.all.map { scene in
                 .object([("name", .string(scene.name)), ("default", .bool(scene.name == Scenes.all[0].name)), ("summary", .string(scene.summary)),
                          ("options", .array(scene.options.map(ParametersCommand.json))),
-                         ("parameters", .array(Parameters.all.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
+                         ("parameters", .array(Scenes.parameters.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
             }).rendered())
             return 0
         }
@@ -60,11 +60,11 @@ enum ScenesCommand: Command {
         for scene in Scenes.all {
             lines.append("\(scene.name)\(scene.name == Scenes.all[0].name ? " (default)" : ""): \(scene.summary)")
             if scene.name == NotchWaves.name {
-                let own = Parameters.all.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != Parameters.style.key && $0.key != Parameters.styleOptions.key }
+                let own = Scenes.parameters.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != NotchWaves.style.key && $0.key != NotchWaves.styleOptions.key }
                 lines.append("    takes --style (see `notchwave styles`) and " + own.map { "--\($0.flag)" }.joined(separator: ", "))
             } else {
                 lines += OptionLines.of(scene.options, option: Parameters.sceneOptions.flag)
-                let own = Parameters.all.filter { $0.scope == .scenes([scene.name]) }
+                let own = Scenes.parameters.filter { $0.scope == .scenes([scene.name]) }
                 if !own.isEmpty { lines.append("    also takes " + own.map { "--\($0.flag)" }.joined(separator: ", ")) }
             }
             lines.append("")

@@ -30,7 +30,7 @@ enum FuzzTargets {
     static func preset(_ bytes: [UInt8]) {
         guard let text = try? TextInput.decode(bytes, file: "preset.json"), let preset = try? Preset.decode(text, file: "preset.json") else { return }
         var request = RenderRequest()
-        request[Parameters.region] = .bar
+        request[NotchWaves.region] = .bar
         request[Parameters.duration] = 0.1
         guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { return }
         FrameExport.exerciseTopRows(of: scene, times: [0.05])
@@ -57,9 +57,9 @@ enum FuzzTargets {
         guard (try? EasingCurve.parse(text)) != nil, let preset = try? library?.preset(named: "iphone-se-3") else { return }
         for style in ["sharp", "smooth"] {
             var request = RenderRequest()
-            request[Parameters.region] = .bar
-            request[Parameters.style] = style
-            guard (try? request.set(.text(text), for: Parameters.easing, from: .commandLine)) != nil,
+            request[NotchWaves.region] = .bar
+            request[NotchWaves.style] = style
+            guard (try? request.set(.text(text), for: NotchWaves.easing, from: .commandLine)) != nil,
                   let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { continue }
             FrameExport.exerciseTopRows(of: scene, times: [0.1, 0.37, 0.8])
         }
@@ -129,7 +129,7 @@ enum FuzzTargets {
             list = list.appending(entry)
         }
         var request = RenderRequest()
-        request[Parameters.scene] = Scenes.all[Int(first) % Scenes.all.count].name
+        request[Scenes.scene] = Scenes.all[Int(first) % Scenes.all.count].name
         request[Parameters.sceneOptions] = list
         request[Parameters.duration] = 0.1
         guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { return }

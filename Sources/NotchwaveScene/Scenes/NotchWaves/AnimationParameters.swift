@@ -40,33 +40,36 @@ extension ParameterValues {
     /// The notch waves' animation (spec section 2): the values given, or the spec's
     /// defaults (named colours read in the chosen appearance).
     public func animation() throws(ParameterError) -> AnimationParameters {
-        let appearance = self[Parameters.appearance]
+        let appearance = self[NotchWaves.appearance]
         let colors: [Color]
         do {
-            colors = try Color.parseList(self[Parameters.colors].joined, appearance: appearance)
+            colors = try Color.parseList(self[NotchWaves.colors].joined, appearance: appearance)
         } catch {
-            throw self.error(Parameters.colors, error.description)
+            throw self.error(NotchWaves.colors, error.description)
         }
         var background = appearance.defaultBackground
+        if isGiven(Parameters.backdrop) && isGiven(NotchWaves.background) {
+            throw error(NotchWaves.background, "the backdrop is the background; give one of \(subject(NotchWaves.background)) and \(subject(Parameters.backdrop))")
+        }
         if isGiven(Parameters.backdrop) {
             // The backdrop is the background: it shows wherever no wave is.
             background = .transparent
-        } else if let text = given(Parameters.background) {
+        } else if let text = given(NotchWaves.background) {
             do {
                 background = try Color.parse(text, appearance: appearance)
             } catch {
-                throw self.error(Parameters.background, error.description)
+                throw self.error(NotchWaves.background, error.description)
             }
         }
-        let start = self[Parameters.start]
-        let stop = self[Parameters.stop]
+        let start = self[NotchWaves.start]
+        let stop = self[NotchWaves.stop]
         if let stop, stop < start {
-            throw self.error(Parameters.stop, "the stop (\(JSONOutput.formatNumber(stop)) s) is before the start (\(JSONOutput.formatNumber(start)) s)")
+            throw self.error(NotchWaves.stop, "the stop (\(JSONOutput.formatNumber(stop)) s) is before the start (\(JSONOutput.formatNumber(start)) s)")
         }
         let loop = self[Parameters.loop]
-        if loop && stop != nil { throw self.error(Parameters.loop, "a seamless loop has no stop; drop \(subject(Parameters.stop))") }
-        return AnimationParameters(period: self[Parameters.period], waves: self[Parameters.waves], colors: colors,
+        if loop && stop != nil { throw self.error(Parameters.loop, "a seamless loop has no stop; drop \(subject(NotchWaves.stop))") }
+        return AnimationParameters(period: self[NotchWaves.period], waves: self[NotchWaves.waves], colors: colors,
                                    background: background, start: start, stop: stop, appearance: appearance,
-                                   cycle: self[Parameters.cycle], loop: loop)
+                                   cycle: self[NotchWaves.cycle], loop: loop)
     }
 }

@@ -6,7 +6,7 @@ import NotchwaveRaster
 public struct NotchWaves: SceneKind {
     public static let name = "notch-waves"
     public static let summary = "the rainbow notch: coloured waves from both sides of the notch or island (styles: sharp, smooth)"
-    /// Its options are the render parameters of the Notch waves group (`--period`, ...) and
+    /// Its options are render parameters of their own (`parameters`: `--period`, ...) and
     /// the style's (`--style-option`).
     public static let options: [any AnyParameter] = []
 
@@ -14,26 +14,38 @@ public struct NotchWaves: SceneKind {
     public let animation: AnimationParameters
     /// The style, built for the preset with its options and timing curve.
     public let style: any WaveStyle
+    /// Whole screen or bar strip.
+    public let region: Region
+    /// Whether the black cutout is drawn on top.
+    public let drawsCutout: Bool
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> NotchWaves {
+        if values.isGiven(Parameters.hold) && values.given(NotchWaves.stop) == nil {
+            throw values.error(Parameters.hold, "holds the last frame after the closing wave, so it needs \(values.mention(NotchWaves.stop, to: Parameters.hold))")
+        }
+        if values[Parameters.profile] == .appPreview, let region = values.given(NotchWaves.region), region != .screen {
+            throw values.error(NotchWaves.region, "an App Store preview shows the whole screen")
+        }
         let animation = try values.animation()
-        let styleName = values[Parameters.style]
+        let styleName = values[NotchWaves.style]
         let styleType = try WaveStyles.named(styleName, in: values)
-        let styleOptions = try values[Parameters.styleOptions].read(styleType.options, option: Parameters.styleOptions.flag,
-                                                                                      owner: "the \(styleName) style", source: values.source(of: Parameters.styleOptions))
+        let styleOptions = try values[NotchWaves.styleOptions].read(styleType.options, option: NotchWaves.styleOptions.flag,
+                                                                    owner: "the \(styleName) style", source: values.source(of: NotchWaves.styleOptions))
         let style = styleType.init(configuration: StyleConfiguration(geometry: SceneGeometry(preset: preset), animation: animation,
-                                                                     easing: values[Parameters.easing], options: styleOptions))
-        return NotchWaves(animation: animation, style: style)
+                                                                     easing: values[NotchWaves.easing], options: styleOptions))
+        return NotchWaves(animation: animation, style: style, region: values[NotchWaves.region], drawsCutout: values[NotchWaves.cutout])
     }
 
     public var isOpaque: Bool { animation.background.isOpaque && animation.colors.allSatisfy(\.isOpaque) }
     public var loopLength: Double? { style.loopLength }
     public var naturalEnd: Double? { style.naturalEnd }
+    public var endIsAsked: Bool { animation.stop != nil }
     public var json: JSONOutput {
         .object([("period", .number(animation.period)), ("waves", .number(Double(animation.waves))),
                  ("colors", .array(animation.colors.map { .string($0.description) })), ("background", .string(animation.background.description)),
                  ("start", .number(animation.start)), ("stop", animation.stop.map { .number($0) } ?? .null),
-                 ("cycle", .number(animation.cycle)), ("loop", .bool(animation.loop)), ("style", style.json)])
+                 ("cycle", .number(animation.cycle)), ("loop", .bool(animation.loop)), ("style", style.json),
+                 ("region", .string(region.rawValue)), ("cutout", .bool(drawsCutout))])
     }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {

@@ -37,7 +37,7 @@ public struct NotchWavesScene: Scene {
         base = waves.animation.background.rgba8
         let shapes = WaveShapes(geometry: geometry)
         var after: [DrawCommand] = []
-        if plan.drawsCutout, let cutout = shapes.cutout() {
+        if waves.drawsCutout, let cutout = shapes.cutout() {
             after.append(DrawCommand(shape: cutout, paint: .solid(.black)))
         }
         after += NotchWavesScene.outside(plan: plan, shapes: shapes, layout: layout, base: base)

@@ -61,7 +61,7 @@ public enum WaveStyles {
     /// The style type named `name`; an unknown name is an error naming it as `values` wrote it.
     public static func named(_ name: String, in values: ParameterValues) throws(ParameterError) -> any WaveStyle.Type {
         guard let style = all.first(where: { $0.name == name }) else {
-            throw values.error(Parameters.style, "unknown style '\(name)' (available: \(all.map { $0.name }.joined(separator: ", ")))")
+            throw values.error(NotchWaves.style, "unknown style '\(name)' (available: \(all.map { $0.name }.joined(separator: ", ")))")
         }
         return style
     }

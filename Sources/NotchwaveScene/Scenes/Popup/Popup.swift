@@ -14,6 +14,11 @@ public struct Popup: SceneKind {
 
     public static var options: [any AnyParameter] { PopupOptions.parameters }
 
+    /// `--font`: the labels' font file.
+    public static let font = Parameter<String?>("font", "FILE", "A font file (OTF, TTF) for the scene's text",
+                                               defaultText: "Inter Regular from fonts-inter", group: .scene, scope: .scenes([name]))
+    public static var parameters: [any AnyParameter] { [font] }
+
     /// How long a scripted clip runs on after its last event by default: the 0.3 s
     /// animations settle well within it.
     public static let settleTime = 1.0
@@ -33,12 +38,12 @@ public struct Popup: SceneKind {
         if let path = read.script {
             script = try PopupScript.load(path: options.file(path))
         }
-        let fontPath = values.file(Parameters.font)
+        let fontPath = values.file(Popup.font)
         let font: Font?
         do {
             font = read.text.isEmpty && read.button.isEmpty ? nil : try Font.load(path: fontPath)
         } catch {
-            throw values.error(Parameters.font, error.description)
+            throw values.error(Popup.font, error.description)
         }
         return Popup(options: read, popupScript: script, font: font, fontPath: fontPath)
     }
