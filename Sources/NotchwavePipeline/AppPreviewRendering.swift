@@ -27,10 +27,10 @@ extension RenderSession {
     }
 
     /// Checks the output and encoder options against the preview profile.
-    static func previewSetup(plan: RenderPlan, output: String, preview: AppPreviewRequest) throws -> PreviewSetup {
+    static func previewSetup(plan: RenderPlan, output: OutputPath, preview: AppPreviewRequest) throws -> PreviewSetup {
         let encode = plan.encoding
-        let ext = (output as NSString).pathExtension.lowercased()
-        guard output != "-", ext == "mp4" || ext == "mov" else {
+        let ext = output.fileExtension
+        guard !output.isStandardOutput, ext == "mp4" || ext == "mov" else {
             throw PipelineError.unsupported("--profile app-preview writes .mp4 or .mov, not \"\(output)\"")
         }
         if let codec = encode.codec, codec != .h264 {
@@ -57,6 +57,6 @@ extension RenderSession {
         let size = displayClass.previewSize
         return PreviewSetup(formatName: ext == "mov" ? "mov" : "mp4", width: preview.landscape ? size.height : size.width,
                             height: preview.landscape ? size.width : size.height, posterIndex: posterIndex,
-                            posterPath: posterIndex == nil ? nil : AppPreviewRequest.posterPath(for: output))
+                            posterPath: posterIndex == nil ? nil : AppPreviewRequest.posterPath(for: output.path))
     }
 }

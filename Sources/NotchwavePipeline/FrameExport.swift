@@ -29,8 +29,8 @@ public enum FrameExport {
 
     /// Writes the frame at `t` to `output`: a PNG (libavcodec's encoder) for `.png`, raw
     /// straight RGBA for `.rgba` or `-` (stdout). The file appears only when complete.
-    public static func write(plan: RenderPlan, time t: Double, output: String, noOverwrite: Bool = false) throws -> Int {
-        let ext = output == "-" ? "rgba" : (output as NSString).pathExtension.lowercased()
+    public static func write(plan: RenderPlan, time t: Double, output: OutputPath, noOverwrite: Bool = false) throws -> Int {
+        let ext = output.isStandardOutput ? "rgba" : output.fileExtension
         guard ext == "png" || ext == "rgba" else {
             throw PipelineError.unsupported("a frame is written as .png or .rgba (or - for raw RGBA on stdout), not \"\(output)\"")
         }
@@ -45,11 +45,11 @@ public enum FrameExport {
                 throw PipelineError.ffmpeg(error)
             }
         }
-        if output == "-" {
+        if output.isStandardOutput {
             try bytes.withUnsafeBufferPointer { try RawRGBASink.writeAll(STDOUT_FILENO, $0.baseAddress!, count: $0.count) }
             return bytes.count
         }
-        try AtomicOutputFile.write(bytes, to: output, noOverwrite: noOverwrite)
+        try AtomicOutputFile.write(bytes, to: output.path, noOverwrite: noOverwrite)
         return bytes.count
     }
 }

@@ -116,12 +116,12 @@ public struct RenderSession {
     /// The output format for the plan: with transparent colours, or with a corner mask
     /// in a format that can carry alpha, the pixel format with alpha. The encoder options
     /// are checked against it here, before anything is rendered.
-    public static func format(plan: RenderPlan, output: String) throws -> OutputFormat {
+    public static func format(plan: RenderPlan, output: OutputPath) throws -> OutputFormat {
         let encode = plan.encoding
         let needsAlpha = plan.colorsNeedAlpha
-        var format = try OutputFormat.resolve(path: output, request: encode, alpha: needsAlpha)
+        var format = try OutputFormat.resolve(output, request: encode, alpha: needsAlpha)
         if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {
-            format = try OutputFormat.resolve(path: output, request: encode, alpha: true)
+            format = try OutputFormat.resolve(output, request: encode, alpha: true)
         }
         guard let recipe = format.recipe else {
             if let option = encode.givenOptions.first {
@@ -171,7 +171,7 @@ public struct RenderSession {
         let format = self.format
         let encode = plan.encoding
         let preview = plan.appPreview
-        let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: output, preview: $0) }
+        let previewSetup = try preview.map { try RenderSession.previewSetup(plan: plan, output: resolvedOutput.target, preview: $0) }
         let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
         // Over a backdrop the corners are masked black: the backdrop is an opaque screen.

@@ -7,7 +7,7 @@ import NotchwavePipeline
 @Suite("Encoder settings per codec")
 struct VideoRecipeTests {
     func options(_ output: String, _ request: EncodeRequest) throws -> [String: String] {
-        let recipe = try #require(try OutputFormat.resolve(path: output, request: request, alpha: false).recipe)
+        let recipe = try #require(try OutputFormat.resolve(OutputPath(output), request: request, alpha: false).recipe)
         return recipe.encoderParameters(request).options
     }
 
@@ -33,7 +33,7 @@ struct VideoRecipeTests {
         #expect(try options("x.mp4", EncodeRequest(quality: .draft, crf: 12, speed: .slower))
                 == ["crf": "12", "preset": "slower", "profile": "high"])
         // A bit rate replaces constant quality.
-        let recipe = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)), alpha: false).recipe)
+        let recipe = try #require(try OutputFormat.resolve(OutputPath("x.mp4"), request: EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)), alpha: false).recipe)
         let settings = recipe.encoderParameters(EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)))
         #expect(settings.bitRate == 4_000_000 && settings.options["crf"] == nil)
         // VP9 speed names map onto cpu-used 8 (ultrafast) ... 0.
@@ -43,10 +43,10 @@ struct VideoRecipeTests {
 
     @Test("containers: +faststart for MP4 and MOV, HEVC tagged hvc1, alpha picks yuva420p for VP9")
     func containers() throws {
-        let hevc = try #require(try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(codec: .hevc), alpha: false).recipe)
+        let hevc = try #require(try OutputFormat.resolve(OutputPath("x.mp4"), request: EncodeRequest(codec: .hevc), alpha: false).recipe)
         #expect(hevc.codecTag == "hvc1" && hevc.pixelFormatName == "yuv420p")
-        let vp9 = try #require(try OutputFormat.resolve(path: "x.webm", request: EncodeRequest(), alpha: true).recipe)
+        let vp9 = try #require(try OutputFormat.resolve(OutputPath("x.webm"), request: EncodeRequest(), alpha: true).recipe)
         #expect(vp9.pixelFormatName == "yuva420p")
-        #expect(throws: PipelineError.self) { _ = try OutputFormat.resolve(path: "x.mp4", request: EncodeRequest(), alpha: true) }
+        #expect(throws: PipelineError.self) { _ = try OutputFormat.resolve(OutputPath("x.mp4"), request: EncodeRequest(), alpha: true) }
     }
 }

@@ -145,9 +145,9 @@ public struct BatchPlan: Sendable {
             // {codec} names the codec this output path is written with: known from the
             // path's form and the request, before the format is decided (once, for the
             // real path, which must take these parameters too: alpha, codec options, ...).
-            substitute(codec: OutputFormat.codecName(path: (directory as NSString).appendingPathComponent(output), request: resolved.encoding)
+            substitute(codec: OutputFormat.codecName(OutputPath((directory as NSString).appendingPathComponent(output)), request: resolved.encoding)
                        ?? fallbackCodec)
-            let path = (directory as NSString).appendingPathComponent(output)
+            let path = OutputPath((directory as NSString).appendingPathComponent(output))
             let decided = try RenderSession.format(plan: resolved, output: path)
             // A preview's own checks (container, encoder options, poster time, sound file).
             if let preview = resolved.appPreview {

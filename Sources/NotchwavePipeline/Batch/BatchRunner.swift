@@ -17,7 +17,7 @@ public struct BatchOptions: Sendable {
     /// Options; `jobs` defaults to `BatchOptions.defaultJobs`.
     public init(directory: String, jobs: Int? = nil, shard: (index: Int, count: Int)? = nil, force: Bool = false,
                 report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil) {
-        self.directory = OutputPath.normalized(directory)
+        self.directory = OutputPath(directory).path
         self.jobs = jobs ?? BatchOptions.defaultJobs
         self.shard = shard
         self.force = force
@@ -182,7 +182,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let parent = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            let session = RenderSession(plan: plan, output: ResolvedOutput(path: path, format: format), options: RenderOptions(workers: workers))
+            let session = RenderSession(plan: plan, output: ResolvedOutput(target: OutputPath(path), format: format), options: RenderOptions(workers: workers))
             let result = try session.run(cancellation: cancellation)
             let digest = try OutputDigest.of(paths: files)
             var entry = ManifestEntry(item: item, status: "ok")
@@ -205,7 +205,7 @@ public final class BatchRunner: @unchecked Sendable {
     /// Combines the shard manifests in `directory` into `manifest.json` and writes the
     /// contact sheet and the index for all of them.
     public static func merge(directory given: String) throws -> BatchManifest {
-        let directory = OutputPath.normalized(given)
+        let directory = OutputPath(given).path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let shardFiles = names.filter { $0.hasPrefix("manifest-shard-") && $0.hasSuffix(".json") }.sorted()
         guard !shardFiles.isEmpty else { throw PipelineError.output("no shard manifests (manifest-shard-*.json) in \(directory)") }
@@ -250,7 +250,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let path = (directory as NSString).appendingPathComponent(output)
             let codec: Codec? = entry.codec == VideoRecipe.pngSequence.codec.rawValue ? .png : nil
-            guard let format = try? OutputFormat.resolve(path: path, request: EncodeRequest(codec: codec), alpha: false) else {
+            guard let format = try? OutputFormat.resolve(OutputPath(path), request: EncodeRequest(codec: codec), alpha: false) else {
                 problems.append("\(output) (not an output path)")
                 continue
             }

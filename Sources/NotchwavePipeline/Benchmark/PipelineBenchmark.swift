@@ -50,7 +50,7 @@ public struct PipelineBenchmark {
             plan.encoding.codec = codec
             let request = plan.encoding
             let ext = codec == .vp9 ? "webm" : "mp4"
-            let output = (directory as NSString).appendingPathComponent("pipeline.\(ext)")
+            let output = OutputPath((directory as NSString).appendingPathComponent("pipeline.\(ext)"))
             let format = try RenderSession.format(plan: plan, output: output)
             guard case let .video(recipe) = format else { continue }
             let (width, height) = RenderSession.canvasSize(plan: plan, format: format)
@@ -70,7 +70,7 @@ public struct PipelineBenchmark {
                 // (a) and (b) alternate, three times each, and the best run of each
                 // counts: the machine's state drifts less between neighbouring runs, and
                 // the first run also pays for first-touch page faults.
-                let session = RenderSession(plan: plan, output: ResolvedOutput(path: output, format: format), options: RenderOptions(workers: workers))
+                let session = RenderSession(plan: plan, output: ResolvedOutput(target: output, format: format), options: RenderOptions(workers: workers))
                 for _ in 0..<3 {
                     encoderSeconds = min(encoderSeconds, try PipelineBenchmark.encode(stored, renderer: renderer, settings: settings,
                                                                                        container: container, path: encoderOnly))

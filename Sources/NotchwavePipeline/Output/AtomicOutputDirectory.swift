@@ -14,10 +14,10 @@ public final class AtomicOutputDirectory: AtomicOutput, @unchecked Sendable {
     private let noOverwrite: Bool
     private let lock = NSLock()
 
-    /// Prepares to write the files `names` into `directory` (created on commit if
-    /// missing); with `noOverwrite`, fails now if any of them exists there.
-    public init(directory given: String, names: [String], noOverwrite: Bool) throws {
-        let directory = OutputPath.normalized(given)
+    /// Prepares to write the files `names` into `directory` (a path made safe by
+    /// `OutputPath`, or built from one; created on commit if missing); with `noOverwrite`,
+    /// fails now if any of them exists there.
+    public init(directory: String, names: [String], noOverwrite: Bool) throws {
         let url = URL(fileURLWithPath: directory)
         targetDirectory = url.path
         let parent = url.deletingLastPathComponent().path

@@ -13,10 +13,10 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
     private let lock = NSLock()
     private let noClobber: Bool
 
-    /// Prepares to write `target`: checks that its directory exists and is writable and,
-    /// with `noOverwrite`, that the target does not exist yet.
-    public init(target given: String, noOverwrite: Bool) throws {
-        let target = OutputPath.normalized(given)
+    /// Prepares to write `target` (a path made safe by `OutputPath`, or one built from
+    /// such a path): checks that its directory exists and is writable and, with
+    /// `noOverwrite`, that the target does not exist yet.
+    public init(target: String, noOverwrite: Bool) throws {
         self.target = target
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path

@@ -28,28 +28,25 @@ public enum OutputFormat: Sendable, Equatable {
     /// directory (an existing one, or a path ending in `/`) or a `%05d.png` pattern, else
     /// the container of the extension with `request.codec` (or its default codec).
     /// `alpha` selects the pixel format that carries transparency where one exists.
-    /// A path that is not normalised yet is normalised first (Foundation's path functions
-    /// trap on some unnormalised ones; `ResolvedOutput` passes the path it keeps).
-    public static func resolve(path given: String, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
-        let path = OutputPath.normalized(given)
+    public static func resolve(_ target: OutputPath, request: EncodeRequest, alpha: Bool) throws -> OutputFormat {
+        let path = target.path, ext = target.fileExtension
         let codec = request.codec
-        let ext = OutputPath.fileExtension(path)
         if path == "-" || ext == "rgba" {
             if let codec { throw PipelineError.unsupported("codec \(codec.rawValue) cannot write raw RGBA output (\(path == "-" ? "stdout" : path))") }
             return .rawRGBA
         }
         var isDirectory: ObjCBool = false
         let existingDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        if existingDirectory && !ext.isEmpty && !path.hasSuffix("/") {
+        if existingDirectory && !ext.isEmpty && !target.endsWithSlash {
             throw PipelineError.unsupported("\(path) is a directory; give a file name, or end the path with / for a PNG sequence")
         }
-        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || codec == .png {
+        if target.endsWithSlash || existingDirectory || (ext == "png" && path.contains("%")) || codec == .png {
             if let codec, codec != .png { throw PipelineError.unsupported("codec \(codec.rawValue) cannot write a PNG sequence") }
             if ext == "png" && path.contains("%") {
                 try checkPattern(path)
                 return .pngSequence(pattern: path)
             }
-            if path.hasSuffix("/") || existingDirectory {
+            if target.endsWithSlash || existingDirectory {
                 return .pngSequence(pattern: (path as NSString).appendingPathComponent(defaultSequencePattern))
             }
             throw PipelineError.unsupported("codec png writes a PNG sequence: give a directory (out/) or a pattern (out/frame-%05d.png)")
@@ -72,13 +69,12 @@ public enum OutputFormat: Sendable, Equatable {
     /// alone (the name `{codec}` gives in batch outputs): `rgba` for raw frames, `png` for
     /// a sequence, else the requested or the container's default codec; nil for a path
     /// whose extension names no container. `resolve` decides the same and checks it.
-    public static func codecName(path given: String, request: EncodeRequest) -> String? {
-        let path = OutputPath.normalized(given)
-        let ext = OutputPath.fileExtension(path)
-        if path == "-" || ext == "rgba" { return "rgba" }
+    public static func codecName(_ target: OutputPath, request: EncodeRequest) -> String? {
+        let path = target.path, ext = target.fileExtension
+        if target.isStandardOutput || ext == "rgba" { return "rgba" }
         var isDirectory: ObjCBool = false
         let existingDirectory = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        if path.hasSuffix("/") || existingDirectory || (ext == "png" && path.contains("%")) || request.codec == .png { return Codec.png.rawValue }
+        if target.endsWithSlash || existingDirectory || (ext == "png" && path.contains("%")) || request.codec == .png { return Codec.png.rawValue }
         guard let entry = containers.first(where: { $0.ext == ext }) else { return nil }
         return (request.codec ?? entry.codecs[0]).rawValue
     }

@@ -1,12 +1,30 @@
 import Foundation
 
-/// User-given paths, made safe for Foundation's path functions.
-public enum OutputPath {
-    /// `path` with every run of slashes collapsed into one (`a//b` → `a/b`, a trailing
-    /// slash kept): the same file to the system, and a string on which NSString's path
-    /// functions do not trap (swift-corelibs-foundation traps on `x//é`, a component
-    /// after a double slash that starts with a non-ASCII character; found by fuzzing).
-    public static func normalized(_ path: String) -> String {
+/// A path the user gave for something notchwave writes, made safe once: every run of
+/// slashes collapsed into one (`a//b` → `a/b`, a trailing slash kept: the same file to the
+/// system, and a string on which NSString's path functions do not trap:
+/// swift-corelibs-foundation traps on `x//é`, a component after a double slash that starts
+/// with a non-ASCII character; found by fuzzing), and its extension read once. Everything
+/// downstream takes this value and never normalises or reads the extension again.
+public struct OutputPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path, normalised (`-` for stdout).
+    public let path: String
+    /// The extension, lowercased (empty for `-` and for none).
+    public let fileExtension: String
+
+    /// `given`, normalised.
+    public init(_ given: String) {
+        path = OutputPath.normalize(given)
+        fileExtension = path == "-" ? "" : (path as NSString).pathExtension.lowercased()
+    }
+
+    /// True for `-`: raw frames on stdout.
+    public var isStandardOutput: Bool { path == "-" }
+    /// True when the path ends in `/` (a directory: a PNG sequence).
+    public var endsWithSlash: Bool { path.hasSuffix("/") }
+    public var description: String { path }
+
+    private static func normalize(_ path: String) -> String {
         guard path.contains("//") else { return path }
         var result = ""
         var previousSlash = false
@@ -16,11 +34,6 @@ public enum OutputPath {
             result.append(character)
         }
         return result
-    }
-
-    /// The extension of `path`, lowercased (empty for `-` and for none).
-    public static func fileExtension(_ path: String) -> String {
-        path == "-" ? "" : (normalized(path) as NSString).pathExtension.lowercased()
     }
 
     /// Creates the missing directories above `output` (a file, or the directory of a PNG
@@ -34,7 +47,12 @@ public enum OutputPath {
         return try makeParentDirectories(ofFile: output.path)
     }
 
-    /// `makeParentDirectories(of:)` for a file (or directory) path; `-` has none.
+    /// `makeParentDirectories(ofFile:)` for this path.
+    public func makeParentDirectories() throws -> [String] {
+        try OutputPath.makeParentDirectories(ofFile: path)
+    }
+
+    /// `makeParentDirectories(of:)` for a file (or directory) path, normalised; `-` has none.
     public static func makeParentDirectories(ofFile target: String) throws -> [String] {
         guard target != "-" else { return [] }
         var missing: [String] = []

@@ -35,12 +35,13 @@ enum BatchCommand: Command {
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         if args.positionals.first == "merge" {
             try args.checkPositionals(["merge", "DIR"], required: 2)
-            let merged = try BatchRunner.merge(directory: OutputPath.normalized(args.positionals[1]))
+            let merged = try BatchRunner.merge(directory: args.positionals[1])
             Terminal.error("merged \(merged.entries.count) outputs into \(args.positionals[1])/manifest.json; wrote contact-sheet.png and index.html")
             return 0
         }
         try args.checkPositionals(["JOB.json"], required: 1)
-        let file = OutputPath.normalized(args.positionals[0])
+        // Made safe for the path functions that name the batch after it.
+        let file = OutputPath(args.positionals[0]).path
         let jobs = try args.int("jobs", in: 1...64)
         var shard: (index: Int, count: Int)? = nil
         if let text = args.string("shard") {
@@ -55,7 +56,7 @@ enum BatchCommand: Command {
             }
         }
         let jobName = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        let directory = OutputPath.normalized(args.string("output") ?? "out/\(jobName)")
+        let directory = OutputPath(args.string("output") ?? "out/\(jobName)").path
         guard let text = try TextInput.read(file) else {
             throw PipelineError.output("cannot read job file \(file)")
         }

@@ -27,12 +27,12 @@ enum FrameCommand: Command {
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         try args.checkPositionals([], required: 0)
         guard let time = try args.double("time", in: 0...3600) else { throw UsageError("missing --time SECONDS") }
-        guard let output = args.string("output").map(OutputPath.normalized) else { throw UsageError("missing -o OUTPUT (.png, .rgba or -)") }
-        if output == "-" && context.standardOutputIsTerminal {
+        guard let output = args.string("output").map(OutputPath.init) else { throw UsageError("missing -o OUTPUT (.png, .rgba or -)") }
+        if output.isStandardOutput && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
         let plan = try RenderParameters.plan(args, request: try RenderParameters.request(args), output: output)
-        let created = try OutputPath.makeParentDirectories(ofFile: output)
+        let created = try output.makeParentDirectories()
         let bytes: Int
         do {
             bytes = try FrameExport.write(plan: plan, time: time, output: output, noOverwrite: args.has("no-overwrite"))
@@ -40,7 +40,7 @@ enum FrameCommand: Command {
             OutputPath.removeEmpty(created)
             throw error
         }
-        if output != "-" && !args.has("quiet") {
+        if !output.isStandardOutput && !args.has("quiet") {
             Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.frameWidth)x\(plan.frameHeight), \(formatBytes(bytes))")
         }
         return 0

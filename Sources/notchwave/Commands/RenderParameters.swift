@@ -59,8 +59,8 @@ enum RenderParameters {
 
     /// The plan for an output named `output` (its format may set defaults, such as GIF's
     /// frame rate).
-    static func plan(_ args: ParsedArguments, request: RenderRequest, output: String) throws -> RenderPlan {
-        try RenderSession.plan(request, preset: try preset(args), outputExtension: OutputPath.fileExtension(output))
+    static func plan(_ args: ParsedArguments, request: RenderRequest, output: OutputPath) throws -> RenderPlan {
+        try RenderSession.plan(request, preset: try preset(args), outputExtension: output.fileExtension)
     }
 }
 

@@ -69,7 +69,7 @@ enum FuzzTargets {
     static func output(_ bytes: [UInt8]) {
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         guard !text.contains("\0"),
-              let format = try? OutputFormat.resolve(path: "/nonexistent-fuzz/" + text, request: EncodeRequest(), alpha: bytes.first.map { $0 & 1 == 1 } ?? false)
+              let format = try? OutputFormat.resolve(OutputPath("/nonexistent-fuzz/" + text), request: EncodeRequest(), alpha: bytes.first.map { $0 & 1 == 1 } ?? false)
         else { return }
         if case let .pngSequence(pattern) = format {
             _ = OutputFormat.sequenceFileName((pattern as NSString).lastPathComponent, 12345)
@@ -86,8 +86,8 @@ enum FuzzTargets {
         case "render", "frame":
             guard let request = try? RenderParameters.request(parsed) else { return }
             let output = parsed.string("output") ?? "notchwave.mp4"
-            guard !output.contains("\0"), let plan = try? RenderParameters.plan(parsed, request: request, output: output) else { return }
-            if let format = try? RenderSession.format(plan: plan, output: "/nonexistent-fuzz/" + output) {
+            guard !output.contains("\0"), let plan = try? RenderParameters.plan(parsed, request: request, output: OutputPath(output)) else { return }
+            if let format = try? RenderSession.format(plan: plan, output: OutputPath("/nonexistent-fuzz/" + output)) {
                 _ = RenderSession.canvasSize(plan: plan, format: format)
             }
         case "batch":
