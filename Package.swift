@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// notchwave: renders the "rainbow notch" loading animation into video files.
@@ -14,6 +15,15 @@ import PackageDescription
 ///   HarfBuzz (`CFreeType`).
 /// - `NotchwavePipeline`: runs plans: parallel frames, ordered hand-off, sinks, benchmarks.
 /// - `notchwave`: the command-line tool; parses, reports, calls the library.
+/// Each scene's page (`Sources/NotchwaveScene/Scenes/<Name>/README.md`) lives in its folder
+/// beside its code and is no source: excluded, found by listing the folders, so that a new
+/// scene needs no line here.
+let sceneTarget = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Sources/NotchwaveScene")
+let scenePages = ((try? FileManager.default.contentsOfDirectory(atPath: sceneTarget.appendingPathComponent("Scenes").path)) ?? [])
+    .map { "Scenes/\($0)/README.md" }
+    .filter { FileManager.default.fileExists(atPath: sceneTarget.appendingPathComponent($0).path) }
+    .sorted()
+
 let package = Package(
     name: "notchwave",
     products: [
@@ -35,7 +45,8 @@ let package = Package(
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
         .target(name: "CLaneIntrinsics"),
         .target(name: "NotchwaveRaster", dependencies: ["CLaneIntrinsics"]),
-        .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveText"]),
+        .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveText"],
+                exclude: scenePages),
         .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
         .target(name: "NotchwaveText", dependencies: ["NotchwaveRaster", "CFreeType"]),
         .target(

@@ -55,20 +55,35 @@ enum ParametersCommand: Command {
 
     /// One table per group, then one per scene's and style's options.
     static func markdown() -> String {
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         var out = ""
         for group in ParameterGroup.of(Scenes.parameters) {
-            out += "**\(group.title)**\n\n| option | job-file key | default | meaning | applies to |\n| --- | --- | --- | --- | --- |\n"
-            for p in Scenes.parameters(in: [group]) {
-                out += "| `\(cell(option(p)))` | `\(p.key)` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) | \(cell(p.scope.summary)) |\n"
-            }
-            out += "\n"
+            out += "**\(group.title)**\n\n" + parameterTable(Scenes.parameters(in: [group]))
         }
-        let owners: [(String, String, [any AnyParameter])] =
-            Scenes.all.filter { !$0.options.isEmpty }.map { ("Scene `\($0.name)`", Parameters.sceneOptions.flag, $0.options) }
-            + WaveStyles.all.filter { !$0.options.isEmpty }.map { ("Style `\($0.name)`", NotchWaves.styleOptions.flag, $0.options) }
-        for (title, flag, options) in owners {
-            out += "**\(title)** (`--\(flag) KEY=VALUE`; in job files `\(flag == Parameters.sceneOptions.flag ? Parameters.sceneOptions.key : NotchWaves.styleOptions.key)`)\n\n"
+        for scene in Scenes.all { out += optionTables(scene) }
+        return out
+    }
+
+    /// The render parameters `parameters` as a Markdown table.
+    static func parameterTable(_ parameters: [any AnyParameter]) -> String {
+        var out = "| option | job-file key | default | meaning | applies to |\n| --- | --- | --- | --- | --- |\n"
+        for p in parameters {
+            out += "| `\(cell(option(p)))` | `\(p.key)` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) | \(cell(p.scope.summary)) |\n"
+        }
+        return out + "\n"
+    }
+
+    /// Tables of `scene`'s own options (`--scene-option`) and, for the notch waves, of
+    /// their styles' (`--style-option`).
+    static func optionTables(_ scene: any SceneKind.Type) -> String {
+        var owners: [(String, String, String, [any AnyParameter])] = []
+        if !scene.options.isEmpty { owners.append(("Scene `\(scene.name)`", Parameters.sceneOptions.flag, Parameters.sceneOptions.key, scene.options)) }
+        if scene.name == NotchWaves.name {
+            owners += WaveStyles.all.filter { !$0.options.isEmpty }
+                .map { ("Style `\($0.name)`", NotchWaves.styleOptions.flag, NotchWaves.styleOptions.key, $0.options) }
+        }
+        var out = ""
+        for (title, flag, key, options) in owners {
+            out += "**\(title)** (`--\(flag) KEY=VALUE`; in job files `\(key)`)\n\n"
             out += "| key | value | default | meaning |\n| --- | --- | --- | --- |\n"
             for p in options {
                 out += "| `\(p.key)` | `\(cell(p.valueName))` | \(cell(p.defaultText ?? "—")) | \(cell(p.help)) |\n"
@@ -77,4 +92,12 @@ enum ParametersCommand: Command {
         }
         return out
     }
+
+    /// Everything one scene takes, for its own page: its render parameters and its options.
+    static func markdown(scene: any SceneKind.Type) -> String {
+        let own = scene.parameters.filter { $0.key != NotchWaves.styleOptions.key }
+        return (own.isEmpty ? "" : "**Render parameters of its own**\n\n" + parameterTable(own)) + optionTables(scene)
+    }
+
+    private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 }

@@ -38,33 +38,52 @@ enum StylesCommand: Command {
 enum ScenesCommand: Command {
     static let name = "scenes"
     static let summary = "list the scenes and the options each accepts (--scene, --scene-option)"
-    static let usage = "scenes [--json]"
-    static let options: [OptionSpec] = [.flag("json", "JSON: each scene's name, summary, options and the render parameters that are its own")]
+    static let usage = "scenes [NAME] [--json | --markdown]"
+    static let options: [OptionSpec] = [
+        .flag("json", "JSON: each scene's name, summary, options and the render parameters that are its own"),
+        .flag("markdown", "Markdown tables of what the scene takes (its own render parameters and options), as its page in the source shows them"),
+    ]
     static let discussion = """
+    NAME shows one scene only.
+
     Examples:
+      notchwave scenes popup
       notchwave frame --scene liquid-swipe --scene-option right=0.4@300 -t 0 -o pose.png
       notchwave render --scene liquid-swipe --scene-option script=examples/liquid-swipe-tour.json -o tour.mp4
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
-        try args.checkPositionals([], required: 0)
+        try args.checkPositionals(["NAME"], required: 0)
+        if args.has("json") && args.has("markdown") { throw UsageError("give --json or --markdown, not both") }
+        var scenes = Scenes.all
+        if let name = args.positionals.first {
+            guard let scene = Scenes.all.first(where: { $0.name == name }) else {
+                let names = Scenes.all.map { $0.name }
+                throw UsageError("unknown scene '\(name)'\(EditDistance.hint(for: name, in: names)) (available: \(names.joined(separator: ", ")))")
+            }
+            scenes = [scene]
+        }
+        if args.has("markdown") {
+            print(scenes.map { ParametersCommand.markdown(scene: $0) }.joined(separator: "\n"), terminator: "")
+            return 0
+        }
         if args.has("json") {
-            print(JSONOutput.array(Scenes.all.map { scene in
+            print(JSONOutput.array(scenes.map { scene in
                 .object([("name", .string(scene.name)), ("default", .bool(scene.name == Scenes.all[0].name)), ("summary", .string(scene.summary)),
                          ("options", .array(scene.options.map(ParametersCommand.json))),
-                         ("parameters", .array(Scenes.parameters.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
+                         ("parameters", .array(scene.parameters.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
             }).rendered())
             return 0
         }
         var lines: [String] = []
-        for scene in Scenes.all {
+        for scene in scenes {
             lines.append("\(scene.name)\(scene.name == Scenes.all[0].name ? " (default)" : ""): \(scene.summary)")
             if scene.name == NotchWaves.name {
-                let own = Scenes.parameters.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != NotchWaves.style.key && $0.key != NotchWaves.styleOptions.key }
+                let own = scene.parameters.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != NotchWaves.style.key && $0.key != NotchWaves.styleOptions.key }
                 lines.append("    takes --style (see `notchwave styles`) and " + own.map { "--\($0.flag)" }.joined(separator: ", "))
             } else {
                 lines += OptionLines.of(scene.options, option: Parameters.sceneOptions.flag)
-                let own = Scenes.parameters.filter { $0.scope == .scenes([scene.name]) }
+                let own = scene.parameters.filter { $0.scope == .scenes([scene.name]) }
                 if !own.isEmpty { lines.append("    also takes " + own.map { "--\($0.flag)" }.joined(separator: ", ")) }
             }
             lines.append("")
