@@ -113,6 +113,28 @@ struct ListingJSONTests {
         let both = try CommandRunner.notchwave(["parameters", "--json", "--markdown"])
         #expect(both.status == 64, "\(both.stderr)")
     }
+
+    @Test("scenes NAME shows one scene; --markdown tables every option and own parameter its JSON lists; a misspelt name gets a suggestion")
+    func oneScene() throws {
+        let scenes = try #require(try json(["scenes", "--json"]) as? [[String: Any]])
+        for scene in scenes {
+            let name = try #require(scene["name"] as? String)
+            let one = try #require(try json(["scenes", name, "--json"]) as? [[String: Any]])
+            #expect(one.count == 1 && one.first?["name"] as? String == name)
+            let markdown = try CommandRunner.notchwave(["scenes", name, "--markdown"]).stdoutText
+            for option in (scene["options"] as? [[String: Any]]) ?? [] {
+                let key = try #require(option["key"] as? String)
+                #expect(markdown.contains("| `\(key)` |"), "\(name): no row for \(key)")
+            }
+            for parameter in (scene["parameters"] as? [String]) ?? [] {
+                #expect(markdown.contains("`\(parameter.replacingOccurrences(of: "|", with: "\\|"))`"), "\(name): no row for \(parameter)")
+            }
+            let text = try CommandRunner.notchwave(["scenes", name]).stdoutText
+            #expect(text.hasPrefix(name) && scenes.allSatisfy { other in other["name"] as? String == name || !text.hasPrefix(other["name"] as? String ?? "") })
+        }
+        let typo = try CommandRunner.notchwave(["scenes", "popu"])
+        #expect(typo.status == 64 && typo.stderr.contains("unknown scene 'popu' (did you mean popup?)"), "\(typo.stderr)")
+    }
 }
 
 @Suite("Job file typos")
