@@ -103,6 +103,9 @@ public protocol SceneKind: PlannedScene {
     /// Render parameters of its own, beside the shared ones (the notch waves' `--period`,
     /// the popup's `--font`), scoped to it; none by default.
     static var parameters: [any AnyParameter] { get }
+    /// The style `values` draw it in, for scenes that have styles (parameters scoped to
+    /// other styles are refused); nil by default.
+    static func style(in values: ParameterValues) -> String?
     /// The scene `values` describe on `preset`, with its options already read (`options`).
     static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Self
     /// The scene's frames on a canvas laid out by `layout`, for `plan`.
@@ -112,6 +115,7 @@ public protocol SceneKind: PlannedScene {
 extension SceneKind {
     public var name: String { Self.name }
     public static var parameters: [any AnyParameter] { [] }
+    public static func style(in values: ParameterValues) -> String? { nil }
 }
 
 /// The registered scenes.
@@ -145,7 +149,7 @@ public enum Scenes {
             let hint = EditDistance.hint(for: name, in: names)
             throw values.error(Scenes.scene, "unknown scene '\(name)'\(hint) (available: \(names.joined(separator: ", ")))")
         }
-        try values.checkScope(scene: name, style: name == NotchWaves.name ? values[NotchWaves.style] : nil)
+        try values.checkScope(scene: name, style: kind.style(in: values))
         let options = try values[Parameters.sceneOptions].read(kind.options, option: Parameters.sceneOptions.flag,
                                                                                  owner: "the \(name) scene", source: values.source(of: Parameters.sceneOptions),
                                                                                  baseDirectory: values.baseDirectory)

@@ -77,6 +77,8 @@ public protocol AnyParameter: Sendable {
     func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue
     /// What is wrong with `value` for this parameter, or nil.
     func problem(with value: any ParameterValue) -> String?
+    /// Its value in `values` (the default when not given) as canonical JSON.
+    func json(in values: ParameterValues) -> JSONOutput
 }
 
 /// One render parameter, declared once: its name on the command line and in job files,
@@ -118,6 +120,8 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
         self.isSwitch = false
         self.check = check
     }
+
+    public func json(in values: ParameterValues) -> JSONOutput { values[self].json }
 
     public func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue {
         try value(input)

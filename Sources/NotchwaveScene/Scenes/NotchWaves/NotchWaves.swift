@@ -18,6 +18,11 @@ public struct NotchWaves: SceneKind {
     public let region: Region
     /// Whether the black cutout is drawn on top.
     public let drawsCutout: Bool
+    /// Every one of its parameters' values as read (defaults included), by key, and the
+    /// shared `loop` it draws differently with (no transitions).
+    let settings: [(String, JSONOutput)]
+
+    public static func style(in values: ParameterValues) -> String? { values[NotchWaves.style] }
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> NotchWaves {
         if values.isGiven(Parameters.hold) && values.given(NotchWaves.stop) == nil {
@@ -33,20 +38,17 @@ public struct NotchWaves: SceneKind {
                                                                     owner: "the \(styleName) style", source: values.source(of: NotchWaves.styleOptions))
         let style = styleType.init(configuration: StyleConfiguration(geometry: SceneGeometry(preset: preset), animation: animation,
                                                                      easing: values[NotchWaves.easing], options: styleOptions))
-        return NotchWaves(animation: animation, style: style, region: values[NotchWaves.region], drawsCutout: values[NotchWaves.cutout])
+        return NotchWaves(animation: animation, style: style, region: values[NotchWaves.region], drawsCutout: values[NotchWaves.cutout],
+                          settings: (NotchWaves.parameters + [Parameters.loop]).map { ($0.key, $0.json(in: values)) })
     }
 
     public var isOpaque: Bool { animation.background.isOpaque && animation.colors.allSatisfy(\.isOpaque) }
     public var loopLength: Double? { style.loopLength }
     public var naturalEnd: Double? { style.naturalEnd }
     public var endIsAsked: Bool { animation.stop != nil }
-    public var json: JSONOutput {
-        .object([("period", .number(animation.period)), ("waves", .number(Double(animation.waves))),
-                 ("colors", .array(animation.colors.map { .string($0.description) })), ("background", .string(animation.background.description)),
-                 ("start", .number(animation.start)), ("stop", animation.stop.map { .number($0) } ?? .null),
-                 ("cycle", .number(animation.cycle)), ("loop", .bool(animation.loop)), ("style", style.json),
-                 ("region", .string(region.rawValue)), ("cutout", .bool(drawsCutout))])
-    }
+    /// Its parameters' values by key, then the style's settings as built (its options with
+    /// their defaults), so that a changed default changes the plan's identity too.
+    public var json: JSONOutput { .object(settings + [("styleSettings", style.json)]) }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {
         NotchWavesScene(plan: plan, waves: self, layout: layout)
