@@ -12,7 +12,9 @@ deps:
 test-deps:
 	@scripts/ensure-deps.sh test
 
+# The presets are compiled in (scripts/embed_presets.py writes them into a Swift file).
 build: deps
+	python3 scripts/embed_presets.py
 	$(SWIFT) build -c release
 
 # Renders out/demo.mp4: the iPhone X preset, 3 s at 60 fps.
@@ -31,6 +33,7 @@ demo: build
 TOOLS := $(CURDIR)/.build/tools/bin
 test: test-deps
 	SWIFT="$(SWIFT)" python3 scripts/module_graph.py check
+	python3 scripts/embed_presets.py --check
 	$(SWIFT) build -c release --build-tests --explicit-target-dependency-import-check error
 	SWIFT="$(SWIFT)" python3 scripts/readme_blocks.py $(BIN) --check
 	PATH="$(TOOLS):$$PATH" $(SWIFT) test -c release --skip-build

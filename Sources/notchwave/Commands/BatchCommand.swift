@@ -9,6 +9,7 @@ enum BatchCommand: Command {
     static let usage = "batch JOB.json [-o DIR] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Output directory (default: out/JOBNAME)"),
+        RenderParameters.presetsSpec,
         .flag("dry-run", "List the batch's outputs (this shard's), one path per line; report outputs whose parameters are invalid"),
         .value("jobs", "N", "Outputs rendered at once (default: one per core)"),
         .value("shard", "I/N", "Render only shard I of N (I from 0); `env` reads JOB_COMPLETION_INDEX / JOB_COMPLETION_COUNT (or NOTCHWAVE_SHARD_INDEX / NOTCHWAVE_SHARD_COUNT)"),
@@ -61,7 +62,7 @@ enum BatchCommand: Command {
             throw PipelineError.output("cannot read job file \(file)")
         }
         let job = try BatchJobSpec.decode(text, file: file)
-        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let library = try RenderParameters.library(args)
         let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")
         var report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil

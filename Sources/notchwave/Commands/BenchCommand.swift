@@ -9,6 +9,7 @@ enum BenchCommand: Command {
     static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
+        RenderParameters.presetsSpec,
         .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
         .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
         .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 3)"),
@@ -39,7 +40,7 @@ enum BenchCommand: Command {
         try args.checkPositionals([], required: 0)
         let seconds = try args.double("seconds", in: 0.05...60) ?? 0.6
         let workers = try args.int("workers", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let library = try RenderParameters.library(args)
         let reference = try library.preset(named: "iphone-x")
         if args.string("frames") != nil && args.string("profile") == nil {
             throw UsageError("--frames: only with --profile")

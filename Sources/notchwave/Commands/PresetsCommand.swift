@@ -9,17 +9,20 @@ enum PresetsCommand: Command {
     static let options: [OptionSpec] = [
         .flag("json", "Print JSON instead of a table"),
         .flag("markdown", "Print the sourced Markdown catalogue (presets/README.md)"),
+        RenderParameters.presetsSpec,
     ]
     static let discussion = """
-    IDs are lowercase and hyphenated (iphone-x); names and aliases work too
-    ("iPhone X", iphonex). `presets show ID --json` prints the resolved preset: screen
+    The presets are built into notchwave; --presets DIR (or NOTCHWAVE_PRESETS) adds a
+    folder of your own preset JSON files, in the same format, over them: a file with the id
+    of a built-in preset replaces it. IDs are lowercase and hyphenated (iphone-x); names and
+    aliases work too ("iPhone X", iphonex). `presets show ID --json` prints the resolved preset: screen
     size in points and pixels, scale, corner radius, status bar height, the cutout and
     the spec's bar numbers (h, cs, rt, rb in points).
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         if args.has("json") && args.has("markdown") { throw UsageError("give either --json or --markdown") }
-        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
+        let library = try RenderParameters.library(args)
         if let first = args.positionals.first {
             guard first == "show" else { throw UsageError("unknown subcommand '\(first)' (expected: show ID)") }
             try args.checkPositionals(["show", "ID"], required: 2)

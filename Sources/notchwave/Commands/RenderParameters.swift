@@ -10,7 +10,16 @@ enum RenderParameters {
     static let presetSpecs: [OptionSpec] = [
         .value("preset", "ID", "Device preset id or alias (default: iphone-x); see `notchwave presets`"),
         .value("preset-file", "PATH", "A preset JSON file of your own instead of --preset"),
+        presetsSpec,
     ]
+
+    /// `--presets DIR`: the user's presets, merged over the built-in ones.
+    static let presetsSpec = OptionSpec.value("presets", "DIR", "A folder of your own preset JSON files, merged over the built-in presets (yours win by id; default: $NOTCHWAVE_PRESETS)")
+
+    /// The presets: the built-in ones with `--presets DIR` (or `$NOTCHWAVE_PRESETS`) over them.
+    static func library(_ args: ParsedArguments) throws -> PresetLibrary {
+        try PresetLibrary.standard(option: args.string("presets"))
+    }
 
     /// The options of the parameters in `groups`, in registry order.
     static func specs(_ groups: [ParameterGroup]) -> [OptionSpec] {
@@ -23,8 +32,7 @@ enum RenderParameters {
             if args.string("preset") != nil { throw UsageError("give either --preset or --preset-file, not both") }
             return try PresetLibrary.load(file: file)
         }
-        let library = try PresetLibrary(directory: PresetLibrary.defaultDirectory())
-        return try library.preset(named: args.string("preset") ?? "iphone-x")
+        return try library(args).preset(named: args.string("preset") ?? "iphone-x")
     }
 
     /// The values of every render parameter given on the command line, read and checked

@@ -16,7 +16,7 @@ enum FuzzTargets {
         "script": script, "scene-options": sceneOptions, "popup-script": popupScript,
     ]
 
-    nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary(directory: PresetLibrary.defaultDirectory())
+    nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary()
 
     /// The JSON reader, strict and with comments (the first byte chooses).
     static func json(_ bytes: [UInt8]) {
