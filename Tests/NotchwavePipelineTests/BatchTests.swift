@@ -138,6 +138,25 @@ struct BatchTests {
         #expect(original.items.first?.parametersHash != changed.items.first?.parametersHash)
     }
 
+    @Test("an output that reads a script or a font is out of date when that file changes", arguments: ["liquid-swipe", "popup"])
+    func hashCoversSceneFiles(scene: String) throws {
+        let dir = TemporaryDirectory()
+        let script = dir.file("script.json")
+        let example = scene == "popup" ? "examples/popup-show-hide.json" : "examples/liquid-swipe-tap.json"
+        let text = try String(contentsOfFile: CommandRunner.packageRoot.appendingPathComponent(example).path, encoding: .utf8)
+        try text.write(toFile: script, atomically: true, encoding: .utf8)
+        let job = try BatchJobSpec.decode("{\"presets\": [\"iphone-x\"], \"defaults\": {\"scene\": \"\(scene)\", \"sceneOptions\": {\"script\": \"\(script)\"}}}", file: "job.json")
+        let library = try #require(BatchTests.library)
+        let first = try #require(try BatchPlan(job: job, library: library, directory: "out").items.first)
+        #expect(first.problem == nil, "\(first.problem ?? "")")
+        #expect(try BatchPlan(job: job, library: library, directory: "out").items.first?.parametersHash == first.parametersHash)
+        // The same path, another script (one event later, and a later date).
+        try (text.replacingOccurrences(of: "\"at\": 0.5", with: "\"at\": 0.6") + " ").write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: script)
+        let changed = try #require(try BatchPlan(job: job, library: library, directory: "out").items.first)
+        #expect(changed.parameters == first.parameters && changed.parametersHash != first.parametersHash)
+    }
+
     @Test("comments are allowed in job files, and `new job` writes a valid commented example")
     func example() throws {
         let run = try CommandRunner.notchwave(["new", "job", "-"])

@@ -168,8 +168,10 @@ public struct BatchPlan: Sendable {
         // changes the frames even when the job file does not.
         var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
                                                    ("notchwave", .string(NotchwaveVersion.current))]
-        // A file the output reads that changes (its size or modification time) changes the output too.
-        for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] {
+        // A file the output reads that changes (its size or modification time) changes the
+        // output too: the backdrop, the sound, and what the scene reads (scripts, fonts).
+        let sceneFiles = (plan?.scene.inputFiles ?? []).enumerated().map { ("sceneFile\($0.offset)", Optional($0.element)) }
+        for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] + sceneFiles {
             guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -20,11 +20,15 @@ public protocol PlannedScene: Sendable {
     /// True when the scene's end (`naturalEnd`) is one the user asked for (the notch
     /// waves' stop): an App Store preview then lasts until it (plus `hold`) instead of 15 s.
     var endIsAsked: Bool { get }
+    /// The files the scene reads (scripts, fonts), as found: a batch's resume compares
+    /// their sizes and dates, since the JSON echo names them only.
+    var inputFiles: [String] { get }
 }
 
 extension PlannedScene {
     public var region: Region { .screen }
     public var endIsAsked: Bool { false }
+    public var inputFiles: [String] { [] }
 }
 
 /// One layer of a frame. A frame is its plan's layers composed bottom first, each over

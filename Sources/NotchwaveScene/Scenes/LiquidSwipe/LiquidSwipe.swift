@@ -17,14 +17,14 @@ public struct LiquidSwipe: SceneKind {
     public let options: LiquidSwipeOptions
     /// The script, loaded (nil: the static pose).
     public let script: InteractionScript?
+    /// The script's file, as found.
+    public var scriptPath: String? = nil
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> LiquidSwipe {
         let read = try LiquidSwipe.read(options)
-        var script: InteractionScript?
-        if let path = read.script {
-            script = try InteractionScript.load(path: options.file(path))
-        }
-        return LiquidSwipe(options: read, script: script)
+        let path = read.script.map { options.file($0) }
+        let script = try path.map { try InteractionScript.load(path: $0) }
+        return LiquidSwipe(options: read, script: script, scriptPath: path)
     }
 
     /// The options `pairs` give (`key=value`, as `--scene-option` does), read and checked.
@@ -45,6 +45,7 @@ public struct LiquidSwipe: SceneKind {
     public var loopLength: Double? { nil }
     /// A script ends `settleTime` after its last lift; a static pose has no end (3 s).
     public var naturalEnd: Double? { script.map { $0.lastLift + LiquidSwipe.settleTime } }
+    public var inputFiles: [String] { scriptPath.map { [$0] } ?? [] }
     public var json: JSONOutput { options.json }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {

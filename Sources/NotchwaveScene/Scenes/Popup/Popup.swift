@@ -31,13 +31,13 @@ public struct Popup: SceneKind {
     public let font: Font?
     /// The font file as given (nil: the default).
     public let fontPath: String?
+    /// The script's file, as found.
+    public var scriptPath: String? = nil
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> Popup {
         let read = PopupOptions(options)
-        var script: PopupScript?
-        if let path = read.script {
-            script = try PopupScript.load(path: options.file(path))
-        }
+        let scriptPath = read.script.map { options.file($0) }
+        let script = try scriptPath.map { try PopupScript.load(path: $0) }
         let fontPath = values.file(Popup.font)
         let font: Font?
         do {
@@ -45,7 +45,7 @@ public struct Popup: SceneKind {
         } catch {
             throw values.error(Popup.font, error.description)
         }
-        return Popup(options: read, popupScript: script, font: font, fontPath: fontPath)
+        return Popup(options: read, popupScript: script, font: font, fontPath: fontPath, scriptPath: scriptPath)
     }
 
     /// The options `pairs` give (`key=value`, as `--scene-option` does), read and checked.
@@ -57,6 +57,7 @@ public struct Popup: SceneKind {
     public var loopLength: Double? { nil }
     /// A script ends `settleTime` after its last event (an autohide's dismissal counts).
     public var naturalEnd: Double? { popupScript.map { $0.lastTime(autohide: options.autohide) + Popup.settleTime } }
+    public var inputFiles: [String] { [scriptPath, fontPath].compactMap { $0 } }
     /// The options, and the font the labels are drawn in.
     public var json: JSONOutput {
         guard case let .object(members) = options.json else { return options.json }
