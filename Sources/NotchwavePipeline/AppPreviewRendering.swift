@@ -11,9 +11,12 @@ extension RenderSession {
     public static func previewPlan(_ request: RenderRequest, preset: Preset) throws -> RenderPlan {
         var request = request
         let scene = try Scenes.resolve(request, preset: preset)
-        try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength, endIsAsked: scene.endIsAsked)
+        // The clip follows the scene's end when the user asked for it: a stop, or a hold
+        // after a script's end.
+        let endIsAsked = scene.endIsAsked || (request.isGiven(Parameters.hold) && scene.naturalEnd != nil)
+        try AppPreviewRequest.prepare(&request, loopLength: scene.loopLength, endIsAsked: endIsAsked)
         let plan = try request.resolve(preset: preset, scene: scene)
-        _ = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps, values: request, endIsAsked: scene.endIsAsked)
+        _ = try AppPreviewRequest.check(preset: plan.preset, frames: plan.frameCount, fps: plan.fps, values: request, endIsAsked: endIsAsked)
         return plan
     }
 

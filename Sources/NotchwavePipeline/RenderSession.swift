@@ -117,7 +117,10 @@ public struct RenderSession {
     /// in a format that can carry alpha, the pixel format with alpha. The encoder options
     /// are checked against it here, before anything is rendered.
     public static func format(plan: RenderPlan, output: OutputPath) throws -> OutputFormat {
-        let encode = plan.encoding
+        var encode = plan.encoding
+        // An App Store preview is H.264 in either container (the preview's own writer
+        // checks the rest: container, options, limits).
+        if plan.appPreview != nil && encode.codec == nil { encode.codec = .h264 }
         let needsAlpha = plan.colorsNeedAlpha
         var format = try OutputFormat.resolve(output, request: encode, alpha: needsAlpha)
         if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {

@@ -395,4 +395,23 @@ struct AppPreviewTests {
         #expect(Self.rules(reports[4]).isEmpty, "\(reports[4])")
         #expect(reports[4]["summary"] as? String == reports[0]["summary"] as? String)
     }
+
+    @Test("a .mov preview is reported as the H.264 it is; a scripted scene with --hold lasts to its end plus the hold")
+    func movAndHold() throws {
+        let dir = TemporaryDirectory()
+        let mov = try CommandRunner.notchwave(["render", "--preset", "iphone-15-pro", "--profile", "app-preview", "--fps", "2", "--speed", "ultrafast",
+                                               "-o", dir.file("p.mov"), "--json", "-q"])
+        #expect(mov.status == 0, "\(mov.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: mov.stdout) as? [String: Any])
+        let probe = try ProbedFile(dir.file("p.mov"))
+        #expect(summary["codec"] as? String == "h264" && probe.stream("video")?["codec_name"] as? String == "h264")
+        // The popup script's last event is at 6 s and it settles 1 s later: held 10 s more.
+        let script = CommandRunner.packageRoot.appendingPathComponent("examples/popup-show-hide.json").path
+        let held = try CommandRunner.notchwave(["render", "--preset", "iphone-15-pro", "--profile", "app-preview", "--fps", "2", "--speed", "ultrafast",
+                                                "--scene", "popup", "--scene-option", "script=" + script, "--hold", "10", "-o", dir.file("held.mp4"), "-q"])
+        #expect(held.status == 0, "\(held.stderr)")
+        try Self.expectConforming(dir.file("held.mp4"), size: (886, 1920), fps: 2, seconds: 17)
+        let both = try CommandRunner.notchwave(["render", "--hold", "1", "--stop", "1", "--duration", "2", "-o", dir.file("x.mp4")])
+        #expect(both.status == 64 && both.stderr.contains("--hold: lengthens the clip past the scene's end, so it does not go with --duration"))
+    }
 }

@@ -19,6 +19,9 @@ extension ParameterValues {
         let hold = self[Parameters.hold]
         let offset = self[Parameters.offset]
         let duration: Double
+        if isGiven(Parameters.hold) && isGiven(Parameters.duration) {
+            throw error(Parameters.hold, "lengthens the clip past the scene's end, so it does not go with \(mention(Parameters.duration, to: Parameters.hold))")
+        }
         if isGiven(Parameters.hold) && scene.naturalEnd == nil {
             throw error(Parameters.hold, "holds the last frame after the scene's end, and the \(scene.name) scene does not end by itself here")
         }
