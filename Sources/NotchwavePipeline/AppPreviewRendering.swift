@@ -20,6 +20,13 @@ extension RenderSession {
         return plan
     }
 
+    /// An App Store preview is an .mp4 or .mov file.
+    static func checkPreviewContainer(_ output: OutputPath) throws {
+        guard !output.isStandardOutput, ["mp4", "mov"].contains(output.fileExtension) else {
+            throw PipelineError.unsupported("--profile app-preview writes .mp4 or .mov, not \"\(output)\"")
+        }
+    }
+
     /// What an app preview render writes, checked before anything is rendered.
     struct PreviewSetup {
         let formatName: String
@@ -33,9 +40,7 @@ extension RenderSession {
     static func previewSetup(plan: RenderPlan, output: OutputPath, preview: AppPreviewRequest) throws -> PreviewSetup {
         let encode = plan.encoding
         let ext = output.fileExtension
-        guard !output.isStandardOutput, ext == "mp4" || ext == "mov" else {
-            throw PipelineError.unsupported("--profile app-preview writes .mp4 or .mov, not \"\(output)\"")
-        }
+        try checkPreviewContainer(output)
         if let codec = encode.codec, codec != .h264 {
             throw PipelineError.unsupported("profile app-preview encodes H.264 (App Store Connect takes H.264 or ProRes 422 HQ), not \(codec.rawValue)")
         }

@@ -120,7 +120,10 @@ public struct RenderSession {
         var encode = plan.encoding
         // An App Store preview is H.264 in either container (the preview's own writer
         // checks the rest: container, options, limits).
-        if plan.appPreview != nil && encode.codec == nil { encode.codec = .h264 }
+        if plan.appPreview != nil {
+            try checkPreviewContainer(output)
+            if encode.codec == nil { encode.codec = .h264 }
+        }
         let needsAlpha = plan.colorsNeedAlpha
         var format = try OutputFormat.resolve(output, request: encode, alpha: needsAlpha)
         if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {

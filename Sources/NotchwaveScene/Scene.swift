@@ -69,7 +69,7 @@ public struct ScreenCanvas: Sendable {
         let points = plan.preset.screenPoints.value
         let shapes = WaveShapes(geometry: SceneGeometry(preset: plan.preset))
         self.init(width: points.width, height: points.height, scale: plan.preset.pixelScale, canvasWidth: layout.width,
-                  canvasHeight: layout.height, overlay: NotchWavesScene.outside(plan: plan, shapes: shapes, layout: layout, base: .black),
+                  canvasHeight: layout.height, overlay: ScreenOutside.commands(plan: plan, shapes: shapes, layout: layout, base: .black),
                   overBackdrop: plan.backdrop != nil)
     }
 }

@@ -20,7 +20,7 @@ struct CLITests {
         (["renderr"], "unknown command 'renderr' (did you mean 'render'?)"),
         (["render", "extra"], "unexpected argument 'extra'"),
         // Options that do not go together, or do not apply to the output.
-        (["render", "--crf", "20", "--bitrate", "4M"], "give either --crf (constant quality) or --bitrate, not both"),
+        (["render", "--crf", "20", "--bitrate", "4M"], "--bitrate: give either --crf (constant quality) or --bitrate, not both"),
         (["render", "--loops", "2"], "--loops: counts seamless loops, so it needs --loop"),
         (["render", "--hold", "1"], "--hold: holds the last frame after the closing wave, so it needs --stop"),
         (["render", "-o", "-", "--json"], "--json prints to stdout, which -o - fills with frames"),
@@ -33,7 +33,7 @@ struct CLITests {
         (["render", "--dither", "bogus", "-o", "x.gif"], "--dither: 'bogus' is not one of none, bayer, floyd_steinberg, sierra2, sierra2_4a"),
         (["render", "--dither", "bayer"], "--dither: does not apply to h264 (it applies to gif)"),
         (["render", "--crf", "3", "-o", "x.rgba"], "--crf: does not apply to raw RGBA frames"),
-        (["render", "--crf", "55"], "--crf 55 is out of range for h264 (0 to 51)"),
+        (["render", "--crf", "55"], "--crf: 55 is out of range for h264 (0 to 51)"),
         (["render", "--crf", "70", "-o", "x.webm"], "--crf: 70 is out of range (0 to 63)"),
         (["render", "--style-option", "gradient-length"], "--style-option: expected KEY=VALUE, got 'gradient-length'"),
         (["render", "--style", "smooth", "--style-option", "nope=1"], "--style-option nope: the smooth style has no option 'nope'"),

@@ -3,6 +3,7 @@ import Testing
 import NotchwaveModel
 import NotchwaveScene
 import NotchwaveRaster
+import NotchwaveText
 import TestSupport
 
 /// A scene that exists only here, with one option: everything about the option must come
@@ -74,6 +75,17 @@ struct SceneOptionDeclarationTests {
         }
         // Not registered, not selectable.
         #expect(throws: ParameterError.self) { try Self.plan("wobble", []) }
+        // A job file's "sceneOptions" reads through the same declaration, its errors placed
+        // by JSON path, line and column.
+        let node = try JSONValues.parse("{\n  \"depth\": 7.5,\n  \"dpeth\": 1\n}", file: "job.json")
+        let listed = try OptionList.decode(node)
+        #expect { try listed.read(Wobble.options, option: Parameters.sceneOptions.flag, owner: "the wobble scene",
+                                  source: .jobFile(path: "$.defaults.sceneOptions", position: node.position)) } throws: { error in
+            "\(error)".hasPrefix("$.defaults.sceneOptions.dpeth (line 3, column 3):") && "\(error)".contains("did you mean depth?")
+        }
+        let fromJob = try OptionList.decode(try JSONValues.parse(#"{"depth": 7.5}"#, file: "job.json"))
+            .read(Wobble.options, option: Parameters.sceneOptions.flag, owner: "the wobble scene", source: nil)
+        #expect(WobbleOptions(fromJob).depth == 7.5)
     }
 
     /// A value other than the default for every option of every scene: a new option without
@@ -105,6 +117,19 @@ struct SceneOptionDeclarationTests {
                 let changed = try Self.plan(kind.name, [(option.key, value)])
                 #expect(changed != base, "\(kind.name) \(option.key)=\(value) leaves the plan unchanged")
                 #expect(changed.scene.json != base.scene.json, "\(kind.name) \(option.key)=\(value) is not in the JSON echo")
+            }
+        }
+        // Render parameters of a scene's own (the popup's --font): another font file.
+        let font = dir.file("font.otf")
+        try FileManager.default.copyItem(atPath: try #require(Font.defaultPaths.first { FileManager.default.fileExists(atPath: $0) }), toPath: font)
+        let own: [String: [String: String]] = [Popup.name: ["font": font]]
+        for kind in Scenes.all where kind.name != NotchWaves.name {
+            #expect(Set(own[kind.name]?.keys.map { $0 } ?? []) == Set(kind.parameters.map(\.key)), "\(kind.name): every own parameter needs an alternative value here")
+            let base = try Self.plan(kind.name, [])
+            for parameter in kind.parameters {
+                let value = try #require(own[kind.name]?[parameter.key])
+                let changed = try Self.plan(kind.name, [], extra: [(parameter, value)])
+                #expect(changed != base && changed.scene.json != base.scene.json, "--\(parameter.flag) \(value) leaves the plan unchanged")
             }
         }
         // The notch waves: every render parameter scoped to them (a new one without an entry

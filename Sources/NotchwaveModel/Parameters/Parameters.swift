@@ -34,13 +34,13 @@ public enum Parameters {
 
     // MARK: Timing
 
-    public static let duration = Parameter<Double?>("duration", "SECONDS", "Video length", defaultText: "3, or stop + period x waves + hold with stop, or whole loops with loop",
+    public static let duration = Parameter<Double?>("duration", "SECONDS", "Video length", defaultText: "3, or the scene's end plus hold, or whole loops with loop",
                                                    in: 0...3600, unit: "seconds", group: .timing)
     public static let offset = Parameter<Double>("offset", "SECONDS", "Start the clip this far into the animation: frame i shows offset + i / fps",
                                                  default: 0, in: 0...3600, unit: "seconds", group: .timing)
-    public static let hold = Parameter<Double>("hold", "SECONDS", "Extra time on the final frame after the scene's end (the notch waves' stop, a script's last event)",
+    public static let hold = Parameter<Double>("hold", "SECONDS", "Extra time on the final frame after the scene's end (a stop, a script's last event)",
                                                default: 0, in: 0...3600, unit: "seconds", group: .timing)
-    public static let loop = Parameter<Bool>(switch: "loop", "A seamless loop, for a scene that loops (the notch waves: whole cycles, no transitions)",
+    public static let loop = Parameter<Bool>(switch: "loop", "A seamless loop, for a scene that loops: whole cycles, no transitions",
                                              group: .timing)
     public static let loops = Parameter<Int>("loops", "N", "With loop: how many loops", default: 1, in: 1...1000, group: .timing)
 

@@ -147,6 +147,7 @@ public struct BatchPlan: Sendable {
             // real path, which must take these parameters too: alpha, codec options, ...).
             substitute(codec: OutputFormat.codecName(OutputPath((directory as NSString).appendingPathComponent(output)), request: resolved.encoding)
                        ?? fallbackCodec)
+            // The path with {codec} in it, as it is written.
             let path = OutputPath((directory as NSString).appendingPathComponent(output))
             let decided = try RenderSession.format(plan: resolved, output: path)
             // A preview's own checks (container, encoder options, poster time, sound file).

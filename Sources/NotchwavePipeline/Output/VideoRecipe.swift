@@ -95,21 +95,25 @@ public struct VideoRecipe: Sendable, Equatable {
     public var isPaletted: Bool { pixelFormat == .pal8 }
 
     /// Checks the overrides against the codec before anything is rendered: parameters
-    /// that do not apply to it (their declared scope), and the codec's own limits.
+    /// that do not apply to it (their declared scope), and the codec's own limits. A
+    /// problem is a `ParameterError` naming the value as it was given, with its origin.
     func validate(_ request: EncodeRequest) throws {
         func subject(_ parameter: any AnyParameter) -> String { request.given[parameter.key] ?? "--\(parameter.flag)" }
+        func error(_ parameter: any AnyParameter, _ problem: String) -> ParameterError {
+            ParameterError(subject: subject(parameter), problem: problem, origin: request.sources[parameter.key])
+        }
         if let problem = request.problem(for: codec) { throw problem }
         if request.crf != nil && request.bitrate != nil {
-            throw PipelineError.unsupported("give either \(subject(Parameters.crf)) (constant quality) or \(subject(Parameters.bitrate)), not both")
+            throw error(Parameters.bitrate, "give either \(subject(Parameters.crf)) (constant quality) or \(subject(Parameters.bitrate)), not both")
         }
         if let crf = request.crf {
             let range = [Codec.h264, .hevc].contains(codec) ? 0...51 : 0...63
             guard range.contains(crf) else {
-                throw PipelineError.unsupported("\(subject(Parameters.crf)) \(crf) is out of range for \(codec.rawValue) (\(range.lowerBound) to \(range.upperBound))")
+                throw error(Parameters.crf, "\(crf) is out of range for \(codec.rawValue) (\(range.lowerBound) to \(range.upperBound))")
             }
         }
         if request.quality == .lossless && !encoder.hasLosslessMode {
-            throw PipelineError.unsupported("av1 has no lossless mode here; use h264, hevc or vp9 with quality lossless, or apng")
+            throw error(Parameters.quality, "av1 has no lossless mode here; use h264, hevc or vp9 with quality lossless, or apng")
         }
     }
 

@@ -13,6 +13,9 @@ extension ParameterValues {
     public func resolve(preset: Preset, scene: any SceneKind, defaultFPS: Int? = nil) throws(ParameterError) -> RenderPlan {
         try validate()
         let loop = self[Parameters.loop]
+        if scene.loopLength == nil, let looping = ([Parameters.loop, Parameters.loops] as [any AnyParameter]).first(where: { isGiven($0) }) {
+            throw error(looping, "the \(scene.name) scene does not loop")
+        }
         if isGiven(Parameters.loops) && !loop { throw error(Parameters.loops, "counts seamless loops, so it needs \(mention(Parameters.loop, to: Parameters.loops))") }
         let fps = given(Parameters.fps) ?? defaultFPS ?? Parameters.fps.defaultValue
         let loops = self[Parameters.loops]

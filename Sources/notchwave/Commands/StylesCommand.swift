@@ -71,7 +71,7 @@ enum ScenesCommand: Command {
             print(JSONOutput.array(scenes.map { scene in
                 .object([("name", .string(scene.name)), ("default", .bool(scene.name == Scenes.all[0].name)), ("summary", .string(scene.summary)),
                          ("options", .array(scene.options.map(ParametersCommand.json))),
-                         ("parameters", .array(scene.parameters.filter { $0.scope == .scenes([scene.name]) }.map { .string(ParametersCommand.option($0)) }))])
+                         ("parameters", .array(scene.parameters.map { .string(ParametersCommand.option($0)) }))])
             }).rendered())
             return 0
         }
@@ -79,11 +79,11 @@ enum ScenesCommand: Command {
         for scene in scenes {
             lines.append("\(scene.name)\(scene.name == Scenes.all[0].name ? " (default)" : ""): \(scene.summary)")
             if scene.name == NotchWaves.name {
-                let own = scene.parameters.filter { $0.scope == .scenes([NotchWaves.name]) && $0.key != NotchWaves.style.key && $0.key != NotchWaves.styleOptions.key }
+                let own = scene.parameters.filter { $0.key != NotchWaves.style.key && $0.key != NotchWaves.styleOptions.key }
                 lines.append("    takes --style (see `notchwave styles`) and " + own.map { "--\($0.flag)" }.joined(separator: ", "))
             } else {
                 lines += OptionLines.of(scene.options, option: Parameters.sceneOptions.flag)
-                let own = scene.parameters.filter { $0.scope == .scenes([scene.name]) }
+                let own = scene.parameters
                 if !own.isEmpty { lines.append("    also takes " + own.map { "--\($0.flag)" }.joined(separator: ", ")) }
             }
             lines.append("")

@@ -18,16 +18,18 @@ public struct AnimationParameters: Sendable, Equatable {
     /// Render a seamless loop: whole cycles with no transitions.
     public var loop: Bool
 
-    /// The spec's defaults: 0.3 s, 3 waves, red, green, blue on white, start 0, no stop.
-    public init(period: Double = 0.3, waves: Int = 3, colors: [Color]? = nil, background: Color = .white,
-                start: Double = 0, stop: Double? = nil, appearance: Appearance = .light,
-                cycle: Double = 1, loop: Bool = false) {
+    /// The animation; what is not given is the parameters' declared default (colours and
+    /// background read in `appearance`).
+    public init(period: Double = NotchWaves.period.defaultValue, waves: Int = NotchWaves.waves.defaultValue, colors: [Color]? = nil,
+                background: Color? = nil, start: Double = NotchWaves.start.defaultValue, stop: Double? = NotchWaves.stop.defaultValue,
+                appearance: Appearance = NotchWaves.appearance.defaultValue, cycle: Double = NotchWaves.cycle.defaultValue,
+                loop: Bool = Parameters.loop.defaultValue) {
         self.cycle = cycle
         self.loop = loop
         self.period = period
         self.waves = waves
-        self.colors = colors ?? ["red", "green", "blue"].compactMap { SystemColors.color(named: $0, appearance: appearance) }
-        self.background = background
+        self.colors = colors ?? NotchWaves.colors.defaultValue.items.compactMap { SystemColors.color(named: $0, appearance: appearance) }
+        self.background = background ?? appearance.defaultBackground
         self.start = start
         self.stop = stop
     }

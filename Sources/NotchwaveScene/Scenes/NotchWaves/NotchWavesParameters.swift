@@ -28,7 +28,8 @@ extension NotchWaves {
     public static let stop = Parameter<Double?>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",
                                                in: 0...3600, unit: "seconds", group: group, scope: scope)
     public static let easing = Parameter<EasingCurve?>("easing", "CURVE", "Timing curve: ease-in, super-ease-in, ease-out, ease-in-out, linear or cubic-bezier(x1,y1,x2,y2)",
-                                                      defaultText: "ease-in (sharp), super-ease-in (smooth)", group: group, scope: scope)
+                                                      defaultText: WaveStyles.all.map { "\(Parameters.describe($0.defaultEasing.json)) (\($0.name))" }.joined(separator: ", "),
+                                                      group: group, scope: scope)
     public static let cycle = Parameter<Double>("cycle", "SECONDS", "Loop length of the smooth style's clock", default: 1,
                                                 in: 0.001...60, unit: "seconds", group: group, scope: .styles(["smooth"]))
     public static let region = Parameter<Region>("region", "screen|bar", "Whole screen, or only the top strip down to the bar's bottom",

@@ -8,6 +8,8 @@ public struct SharpStyle: WaveStyle {
     public static let name = "sharp"
     public static let summary = "the seed RainbowBar: solid waves emitted every period, a closing gradient wave after --stop"
     public static let options: [any AnyParameter] = []
+    /// SwiftUI's `easeIn`, as the seed animates.
+    public static let defaultEasing = EasingCurve.easeIn
 
     private let timeline: SharpTimeline
     private let shapes: WaveShapes
@@ -16,7 +18,7 @@ public struct SharpStyle: WaveStyle {
     public let json: JSONOutput
 
     public init(configuration: StyleConfiguration) {
-        let easing = configuration.easing ?? .easeIn
+        let easing = configuration.easing ?? SharpStyle.defaultEasing
         timeline = SharpTimeline(animation: configuration.animation, easing: CubicBezierEasing(easing))
         json = .object([("name", .string(SharpStyle.name)), ("easing", easing.json)])
         // A seamless loop shows the steady state: time runs from one wave duration plus

@@ -9,6 +9,8 @@ import NotchwaveTimeline
 public struct SmoothStyle: WaveStyle {
     public static let name = "smooth"
     public static let summary = "the smooth-gradient rainbow: gradient-rimmed waves on a looping clock (--cycle), curtains at --start and --stop"
+    /// superEaseIn, cubic-bezier(0.2, 0, 1, 0.7), as the seed animates.
+    public static let defaultEasing = EasingCurve.superEaseIn
     public static var options: [any AnyParameter] { SmoothStyleOptions.parameters }
 
     let timeline: SmoothTimeline
@@ -19,7 +21,7 @@ public struct SmoothStyle: WaveStyle {
 
     public init(configuration: StyleConfiguration) {
         let options = SmoothStyleOptions(configuration.options)
-        let easing = configuration.easing ?? .superEaseIn
+        let easing = configuration.easing ?? SmoothStyle.defaultEasing
         timeline = SmoothTimeline(animation: configuration.animation, easing: CubicBezierEasing(easing))
         builder = SmoothWaveBuilder(geometry: configuration.geometry, gradientLength: options.gradientLength,
                                     middleStop: options.middleStop, interpolation: options.interpolation)

@@ -10,7 +10,7 @@ public struct StyleConfiguration: Sendable {
     public var geometry: SceneGeometry
     /// Period, waves, colours, background, start and stop.
     public var animation: AnimationParameters
-    /// The timing curve given, or nil for the style's default.
+    /// The timing curve given, or nil for the style's default (`WaveStyle.defaultEasing`).
     public var easing: EasingCurve?
     /// The style's own options (`--style-option key=value`), typed.
     public var options: ParameterValues
@@ -40,6 +40,8 @@ public protocol WaveStyle: Sendable {
     static var summary: String { get }
     /// The options it accepts (`--style-option`), declared like the render parameters.
     static var options: [any AnyParameter] { get }
+    /// Its timing curve when `--easing` is not given.
+    static var defaultEasing: EasingCurve { get }
     /// The style for `configuration`.
     init(configuration: StyleConfiguration)
     /// The commands that draw the waves (and any transition) at time `t`, bottom first.
@@ -61,7 +63,8 @@ public enum WaveStyles {
     /// The style type named `name`; an unknown name is an error naming it as `values` wrote it.
     public static func named(_ name: String, in values: ParameterValues) throws(ParameterError) -> any WaveStyle.Type {
         guard let style = all.first(where: { $0.name == name }) else {
-            throw values.error(NotchWaves.style, "unknown style '\(name)' (available: \(all.map { $0.name }.joined(separator: ", ")))")
+            let names = all.map { $0.name }
+            throw values.error(NotchWaves.style, "unknown style '\(name)'\(EditDistance.hint(for: name, in: names)) (available: \(names.joined(separator: ", ")))")
         }
         return style
     }
