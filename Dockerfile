@@ -63,7 +63,6 @@ RUN printf '%s\n' 'path-exclude=/usr/share/fonts/opentype/inter/*' \
  && mkdir -p /work \
  && chown notchwave:notchwave /work
 COPY --from=build /out/ /
-ENV NOTCHWAVE_PRESETS=/usr/local/share/notchwave/presets
 USER 10001:10001
 WORKDIR /work
 ENTRYPOINT ["notchwave"]

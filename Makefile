@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan
+.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
 
 all: build
 
@@ -16,6 +16,19 @@ test-deps:
 build: deps
 	python3 scripts/embed_presets.py
 	$(SWIFT) build -c release
+
+# Installs the binary, the presets (for reference: they are built in), the manual page and
+# bash, zsh and fish completions under $(DESTDIR)$(PREFIX) (scripts/install.sh).
+PREFIX ?= /usr/local
+install: build
+	scripts/install.sh $(BIN) "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	scripts/install.sh $(BIN) "$(DESTDIR)" "$(PREFIX)" --uninstall
+
+# The Debian package, dist/notchwave_VERSION_ARCH.deb (scripts/make-deb.sh; Debian 12).
+deb: deps
+	SWIFT="$(SWIFT)" scripts/make-deb.sh
 
 # Renders out/demo.mp4: the iPhone X preset, 3 s at 60 fps.
 demo: build

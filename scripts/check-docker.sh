@@ -32,13 +32,10 @@ bin="$stage/usr/local/bin/notchwave"
 echo "built $bin ($(( $(stat -c %s "$bin") / 1048576 )) MiB, stripped)"
 
 # The runtime stage's install line: the packages between 'apt-get install ...' and '&&'
-# in its RUN lines, as scripts/dockerfile_stage.py reads the last stage.
-# shellcheck source=/dev/null
-source <(python3 scripts/dockerfile_stage.py stage "${DOCKERFILE:-Dockerfile}")
-runtime_packages=$(printf '%s\n' "${stage_runs[@]}" \
-  | grep -o 'apt-get install[^&]*' | sed -n 1p \
-  | tr ' ' '\n' | grep -E '^[a-z0-9][a-z0-9.+-]+$' | grep -vE '^(apt-get|install)$' | sort -u)
-[ -n "$runtime_packages" ] || { echo "FAIL: no apt-get install line in the runtime stage" >&2; exit 1; }
+# in its RUN lines, as scripts/dockerfile_stage.py reads the last stage (the list
+# `make deb` depends on, too).
+runtime_packages=$(python3 scripts/dockerfile_stage.py packages "${DOCKERFILE:-Dockerfile}" | sort -u) \
+  || { echo "FAIL: no apt-get install line in the runtime stage" >&2; exit 1; }
 echo "runtime stage installs: $(echo $runtime_packages)"
 
 # What debian:bookworm-slim has already: the packages of priority 'required' (apt among

@@ -18,7 +18,10 @@
 #     -g)" -v "$PWD:/work" ...`), each output checked with ffprobe; the image's own user on
 #     that folder (one line, exit 1, as documented) and on the image's /work (what a named
 #     volume starts as);
-#  5. reports the image's size with its largest contributors and fails past the budget.
+#  5. builds the Debian package (scripts/make-deb.sh), installs it with dpkg into the same
+#     bookworm root (the runtime packages it depends on installed by the stage's RUN lines)
+#     and runs presets, a render, a batch and a popup frame from / as an ordinary user;
+#  6. reports the image's size with its largest contributors and fails past the budget.
 #
 # It needs root (chroot, mounts) on Debian bookworm, the runtime stage's release; elsewhere
 # it says why and skips. `make test` runs it; `make image-check` runs it alone.
@@ -201,7 +204,46 @@ chmod 0755 "$host"
 source scripts/image-smoke.sh
 smoke_checks "$host"
 
-# --- 5. size -------------------------------------------------------------------------------
+# --- 5. the Debian package on the same root ---------------------------------------------------
+# `make deb`'s package installed with dpkg into the runtime stage's root before the image's
+# files were copied in (the packages it depends on are those the stage installs), then run
+# from / as an ordinary user without a home: presets, a render and a batch into a host
+# folder, checked with ffprobe.
+step "the Debian package: scripts/make-deb.sh, installed into the bookworm root with dpkg"
+deb=$(SWIFT="${SWIFT:-swift}" scripts/make-deb.sh .build/docker 2> "$cache/deb.log" | tail -n 1) \
+  || { tail -n 30 "$cache/deb.log" >&2; fail "make-deb failed (log: $cache/deb.log)"; }
+deb_root="$scratch/deb-root"
+mkdir -p "$deb_root"
+tar -C "$deb_root" -xf "$rootfs_tar"
+cp "$deb" "$deb_root/tmp.deb"
+chrooted "$deb_root" - 0:0 / 1 "$docker_path" dpkg -i /tmp.deb > "$cache/dpkg.log" 2>&1 \
+  || { tail -n 20 "$cache/dpkg.log" >&2; fail "dpkg -i $(basename "$deb") failed (log: $cache/dpkg.log)"; }
+rm -f "$deb_root/tmp.deb"
+for installed in /usr/bin/notchwave /usr/share/bash-completion/completions/notchwave /usr/share/zsh/vendor-completions/_notchwave \
+                 /usr/share/fish/vendor_completions.d/notchwave.fish /usr/share/notchwave/presets/iphone-x.json; do
+  [ -e "$deb_root$installed" ] || fail "the package did not install $installed"
+done
+deb_host="$scratch/deb-host"
+mkdir -p "$deb_host" "$deb_root/out"
+chown "$host_user" "$deb_host"
+cat > "$deb_host/job.json" <<'JOB'
+{"presets": ["iphone-15-pro", "iphone-se-3"], "defaults": {"duration": 0.3, "fps": 30, "quality": "draft"}, "output": "{preset}.{ext}"}
+JOB
+deb_out=$(chrooted "$deb_root" "$deb_host" "$host_user" /out 1 PATH=/usr/bin:/bin /bin/sh -c '
+  set -e
+  cd /
+  notchwave presets | grep -c iphone
+  notchwave render --preset iphone-15-pro --duration 0.4 --fps 30 --quiet -o /out/deb.mp4
+  notchwave batch /out/job.json -o /out/batch --quiet
+  notchwave frame --scene popup --scene-option state=shown -t 0 --quiet -o /out/popup.png
+') || fail "the installed package failed to run from / as $host_user: $deb_out"
+smoke_expect "iPhone presets listed by the package" "$deb_out" "$(grep -c '"id": "iphone-' presets/*.json | grep -c ':1$')"
+smoke_expect "deb.mp4 frames" "$(smoke_probe "$deb_host/deb.mp4" nb_frames)" 12
+smoke_expect "batch iphone-se-3.mp4 codec" "$(smoke_probe "$deb_host/batch/iphone-se-3.mp4" codec_name)" h264
+[ -s "$deb_host/popup.png" ] || fail "the package's popup frame is missing"
+step "the Debian package $(basename "$deb") ($(( $(stat -c %s "$deb") / 1048576 )) MiB) installs and renders from / as $host_user ($deb_out iPhone presets)"
+
+# --- 6. size -------------------------------------------------------------------------------
 report=$(python3 scripts/dockerfile_stage.py size "$root")
 echo "$report" | sed 's/^/    /'
 bytes=$(echo "$report" | sed -n 's/^total [0-9.]* MiB (\([0-9]*\) bytes).*/\1/p')

@@ -3,6 +3,10 @@
 without a Docker engine.
 
   dockerfile_stage.py stage DOCKERFILE   prints the last stage as bash assignments
+  dockerfile_stage.py packages DOCKERFILE
+                                         prints the Debian packages the last stage's
+                                         apt-get install line installs, one per line: the
+                                         runtime packages, which `make deb` also depends on
   dockerfile_stage.py size ROOT          prints a root file system's size and its
                                          largest contributors (Debian packages, by the
                                          bytes of their files that are present; files of
@@ -55,7 +59,8 @@ def unquote(value):
     return shlex.split(value)[0] if value else value
 
 
-def stage(path):
+def read_stages(path):
+    """The global ARGs and the stages, as parsed."""
     global_args, stages = {}, []
     for keyword, rest in instructions(open(path, encoding="utf-8").read()):
         if keyword == "FROM":
@@ -112,6 +117,24 @@ def stage(path):
             raise SystemExit(f"dockerfile_stage: {keyword} is not supported by check-image")
     if not stages:
         raise SystemExit("dockerfile_stage: no FROM")
+    return global_args, stages
+
+
+def packages(path):
+    """The packages of the runtime stage's first `apt-get install` (up to its `&&`)."""
+    _, stages = read_stages(path)
+    for run in stages[-1]["runs"]:
+        m = re.search(r"apt-get install([^&]*)", run)
+        if m:
+            names = [w for w in m.group(1).split() if re.fullmatch(r"[a-z0-9][a-z0-9.+-]+", w)]
+            if names:
+                print("\n".join(names))
+                return
+    raise SystemExit("dockerfile_stage: the runtime stage has no apt-get install line")
+
+
+def stage(path):
+    global_args, stages = read_stages(path)
     final = stages[-1]
     if final.get("run_as", {("root", "/")}) != {("root", "/")}:
         raise SystemExit("dockerfile_stage: check-image runs the runtime stage's RUN lines as root in /; keep them before USER and WORKDIR")
@@ -174,6 +197,8 @@ def size(root):
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "stage":
         stage(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "packages":
+        packages(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "size":
         size(sys.argv[2])
     else:

@@ -2,7 +2,8 @@
 # Builds the release binary the way the image ships it and installs it under DEST, laid
 # out as the image's root file system:
 #   DEST/usr/local/bin/notchwave                 static Swift runtime, stripped
-#   DEST/usr/local/share/notchwave/presets/      the preset files
+#   DEST/usr/local/share/...                     the presets, manual page and completions
+#                                                (scripts/install.sh, as `make install`)
 # The Dockerfile's build stage runs it (`RUN scripts/stage-install.sh /out`) and copies
 # DEST into the runtime stage; scripts/check-docker.sh and scripts/check-image.sh run the
 # same script, so what they check is what the image gets.
@@ -20,8 +21,4 @@ flags=(-c release --static-swift-stdlib --product notchwave)
 
 "$swift" build "${flags[@]}" >&2
 bin="$("$swift" build "${flags[@]}" --show-bin-path)/notchwave"
-install -D -m 0755 "$bin" "$dest/usr/local/bin/notchwave"
-strip --strip-all "$dest/usr/local/bin/notchwave"
-mkdir -p "$dest/usr/local/share/notchwave"
-rm -rf "$dest/usr/local/share/notchwave/presets"
-cp -R presets "$dest/usr/local/share/notchwave/presets"
+scripts/install.sh "$bin" "$dest" /usr/local --strip >&2

@@ -79,6 +79,8 @@ public protocol AnyParameter: Sendable {
     func problem(with value: any ParameterValue) -> String?
     /// Its value in `values` (the default when not given) as canonical JSON.
     func json(in values: ParameterValues) -> JSONOutput
+    /// The values it takes when they are one of a list (`screen`, `bar`), else empty.
+    var choices: [String] { get }
 }
 
 /// One render parameter, declared once: its name on the command line and in job files,
@@ -122,6 +124,7 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
     }
 
     public func json(in values: ParameterValues) -> JSONOutput { values[self].json }
+    public var choices: [String] { Value.choices }
 
     public func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue {
         try value(input)

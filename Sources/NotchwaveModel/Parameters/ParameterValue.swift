@@ -11,6 +11,13 @@ public protocol ParameterValue: Sendable, Equatable {
     static func decode(_ node: JSONNode) throws(ParameterProblem) -> Self
     /// The canonical JSON (manifests and their parameter hashes).
     var json: JSONOutput { get }
+    /// Every value it can take, for values that are one of a list (shell completions);
+    /// empty for the others.
+    static var choices: [String] { get }
+}
+
+extension ParameterValue {
+    public static var choices: [String] { [] }
 }
 
 /// An optional value: a parameter whose default is "none" (`Parameter<Double?>`). It is
@@ -20,6 +27,7 @@ extension Optional: ParameterValue where Wrapped: ParameterValue {
     public static func parse(_ text: String) throws(ParameterProblem) -> Wrapped? { try Wrapped.parse(text) }
     public static func decode(_ node: JSONNode) throws(ParameterProblem) -> Wrapped? { try Wrapped.decode(node) }
     public var json: JSONOutput { self?.json ?? .null }
+    public static var choices: [String] { Wrapped.choices }
 }
 
 /// What is wrong with one value, without saying where it was written (the caller knows).
@@ -118,11 +126,14 @@ public protocol ChoiceValue: ParameterValue, CaseIterable, RawRepresentable wher
 extension ChoiceValue {
     public static var kind: String { "one of \(names)" }
     public static func parse(_ text: String) throws(ParameterProblem) -> Self {
-        guard let value = Self(named: text) else { throw ParameterProblem("'\(text)' is not one of \(names)") }
+        guard let value = Self(named: text) else {
+            throw ParameterProblem("'\(text)' is not one of \(names)\(EditDistance.hint(for: text, in: allCases.map(\.rawValue)))")
+        }
         return value
     }
     public static func decode(_ node: JSONNode) throws(ParameterProblem) -> Self { try decodeText(node) }
     public var json: JSONOutput { .string(rawValue) }
+    public static var choices: [String] { allCases.map(\.rawValue) }
 }
 
 extension Region: ChoiceValue {}
