@@ -152,4 +152,20 @@ struct JobFileTypoTests {
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test("a misspelt value in a job file gets a suggestion as on the command line", arguments: [
+        (#"{"presets": ["iphone-x"], "defaults": {"quality": "drfat"}}"#, ["--quality", "drfat"], "'drfat' is not one of draft, standard, high, lossless (did you mean draft?)"),
+        (#"{"presets": ["iphone-x"], "defaults": {"scene": "popop"}}"#, ["--scene", "popop"], "unknown scene 'popop' (did you mean popup?)"),
+        (#"{"presets": ["iphone-x"], "formats": [{"ext": "mp4", "codec": "hevv"}]}"#, ["--codec", "hevv"], "unknown codec 'hevv' (did you mean hevc?)"),
+        (#"{"presets": ["iphone-x"], "styles": ["smoth"]}"#, ["--style", "smoth"], "(did you mean smooth?)"),
+        (#"{"presets": ["iphone-x"], "defaults": {"region": "bra"}}"#, ["--region", "bra"], "'bra' is not one of screen, bar (did you mean bar?)"),
+    ])
+    func valueSuggestion(job: String, arguments: [String], message: String) throws {
+        let dir = TemporaryDirectory()
+        try job.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let batch = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--dry-run"])
+        #expect(batch.status != 0 && batch.stderr.contains(message), "\(batch.stderr)")
+        let render = try CommandRunner.notchwave(["render", "-o", dir.file("x.mp4")] + arguments)
+        #expect(render.status == 64 && render.stderr.contains(message), "\(render.stderr)")
+    }
 }

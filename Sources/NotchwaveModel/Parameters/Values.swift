@@ -11,7 +11,7 @@ public enum Codec: String, Sendable, CaseIterable, ChoiceValue {
     public static func parse(_ text: String) throws(ParameterProblem) -> Codec {
         let lower = text.lowercased()
         guard let codec = Codec(rawValue: lower) ?? aliases[lower] else {
-            throw ParameterProblem("unknown codec '\(text)' (known: \(names))")
+            throw ParameterProblem("unknown codec '\(text)'\(EditDistance.hint(for: lower, in: allCases.map(\.rawValue))) (known: \(names))")
         }
         return codec
     }

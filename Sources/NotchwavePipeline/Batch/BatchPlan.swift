@@ -66,7 +66,7 @@ public struct BatchPlan: Sendable {
         let available = WaveStyles.all.map { $0.name }.joined(separator: ", ")
         for (index, style) in job.styles.enumerated() where !WaveStyles.all.contains(where: { $0.name == style }) {
             throw ConfigurationError(file: job.file, path: "$.styles[\(index)]", position: nil,
-                                     problem: "unknown style \"\(style)\" (available: \(available))")
+                                     problem: "unknown style \"\(style)\"\(EditDistance.hint(for: style, in: WaveStyles.all.map { $0.name })) (available: \(available))")
         }
         for name in job.styleOptions.keys.sorted() {
             guard let options = job.styleOptions[name] else { continue }
