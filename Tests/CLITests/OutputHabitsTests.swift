@@ -169,3 +169,85 @@ struct JobFileTypoTests {
         #expect(render.status == 64 && render.stderr.contains(message), "\(render.stderr)")
     }
 }
+
+/// A batch narrowed and overridden from the command line, its progress in logs, and the
+/// one overwrite rule of every command that writes.
+@Suite("Batch selection, overrides, progress; overwriting")
+struct BatchHabitsTests {
+    static let job = #"{"presets": ["iphone-x", "iphone-se-3"], "formats": ["mp4", "gif"], "defaults": {"duration": 0.2, "fps": 10, "quality": "draft"}, "output": "{preset}.{ext}"}"#
+
+    func manifest(_ dir: TemporaryDirectory) throws -> [String: [String: Any]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: dir.file("out/manifest.json")))
+        let entries = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["outputs"]
+        if let list = entries as? [[String: Any]] {
+            return Dictionary(list.compactMap { entry in (entry["output"] as? String).map { ($0, entry) } }, uniquingKeysWith: { a, _ in a })
+        }
+        return entries as? [String: [String: Any]] ?? [:]
+    }
+
+    @Test("--only renders the outputs whose path or preset matches; --set overrides every output, and resume re-renders what it changes")
+    func onlyAndSet() throws {
+        let dir = TemporaryDirectory()
+        try Self.job.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let gifs = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--only", "*.gif"])
+        #expect(gifs.status == 0, "\(gifs.stderr)")
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: dir.file("out"))) ?? []
+        #expect(Set(written.filter { $0.hasSuffix(".mp4") || $0.hasSuffix(".gif") }) == ["iphone-x.gif", "iphone-se-3.gif"])
+        let se = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--only", "iphone-se*", "--dry-run"])
+        #expect(se.stdoutText.split(separator: "\n").map { ($0 as NSString).lastPathComponent } == ["iphone-se-3.mp4", "iphone-se-3.gif"])
+        // --set: every output at 20 fps; an unchanged run is up to date; another value re-renders.
+        let set = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--set", "fps=20", "--only", "iphone-x.mp4"])
+        #expect(set.status == 0 && set.stderr.contains("rendered iphone-x.mp4"), "\(set.stderr)")
+        #expect(try MediaProbe.stream(dir.file("out/iphone-x.mp4")).frames == 4)
+        let again = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--set", "fps=20", "--only", "iphone-x.mp4"])
+        #expect(again.stderr.contains("skipped iphone-x.mp4"), "\(again.stderr)")
+        let other = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--set", "fps=30", "--only", "iphone-x.mp4"])
+        let frames = try MediaProbe.stream(dir.file("out/iphone-x.mp4")).frames
+        #expect(other.stderr.contains("rendered iphone-x.mp4") && frames == 6, "\(other.stderr)")
+        // The other outputs' manifest entries stay.
+        let entries = Set(try manifest(dir).keys)
+        #expect(entries.isSuperset(of: ["iphone-x.gif", "iphone-se-3.gif", "iphone-x.mp4"]), "\(entries)")
+        for (arguments, message) in [(["--set", "fsp=3"], "--set fsp: no parameter 'fsp' (did you mean fps?)"), (["--set", "fps=0"], "--set fps: 0 is out of range"),
+                                     (["--set", "fps"], "--set expects KEY=VALUE"), (["--only", "nothing*"], "--only nothing* matches none")] {
+            let bad = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out")] + arguments)
+            #expect(bad.status == 64 && bad.stderr.contains(message), "\(bad.stderr)")
+        }
+    }
+
+    @Test("plain progress lines (stderr not a terminal) appear during a render and during a batch")
+    func plainProgress() throws {
+        let dir = TemporaryDirectory()
+        let render = try CommandRunner.notchwave(["render", "--preset", "iphone-15-pro", "--duration", "2", "--fps", "60", "--progress-interval", "0.1",
+                                                  "-o", dir.file("a.mp4")])
+        let lines = render.stderr.split(separator: "\n").filter { $0.hasPrefix("a.mp4: ") && $0.contains(" frames (") && $0.contains("ETA") }
+        #expect(render.status == 0 && !lines.isEmpty, "\(render.stderr)")
+        try Self.job.replacingOccurrences(of: "\"duration\": 0.2", with: "\"duration\": 1.5")
+            .write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let batch = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--jobs", "1", "--progress-interval", "0.1"])
+        let progress = batch.stderr.split(separator: "\n").filter { $0.hasPrefix("batch: ") && $0.contains(" outputs, ") && $0.contains("ETA") }
+        #expect(batch.status == 0 && !progress.isEmpty, "\(batch.stderr)")
+        #expect(progress.contains { $0.contains("rendering ") && $0.contains(" %") })
+        let none = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out2"), "--progress", "none", "--progress-interval", "0.1"])
+        #expect(none.status == 0 && !none.stderr.contains("batch: "), "\(none.stderr)")
+    }
+
+    @Test("every command that writes replaces an existing file, and with --no-overwrite leaves it and fails", arguments: ["render", "frame", "new", "batch"])
+    func overwriteRule(command: String) throws {
+        let dir = TemporaryDirectory()
+        try Self.job.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let (target, arguments): (String, [String]) = switch command {
+        case "render": (dir.file("x.mp4"), ["render", "--duration", "0.1", "-q", "-o", dir.file("x.mp4")])
+        case "frame": (dir.file("x.png"), ["frame", "-t", "0", "-q", "-o", dir.file("x.png")])
+        case "new": (dir.file("new.json"), ["new", "job", dir.file("new.json")])
+        default: (dir.file("out/iphone-x.mp4"), ["batch", dir.file("job.json"), "-o", dir.file("out"), "--only", "iphone-x.mp4", "--force", "-q"])
+        }
+        try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let kept = try CommandRunner.notchwave(arguments + ["--no-overwrite"])
+        #expect(kept.status == 1 && kept.stderr.contains("exists (--no-overwrite)"), "\(kept.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("old".utf8))
+        let replaced = try CommandRunner.notchwave(arguments)
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) != Data("old".utf8))
+    }
+}

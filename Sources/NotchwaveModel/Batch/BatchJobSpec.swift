@@ -47,6 +47,9 @@ public struct BatchJobSpec: Sendable, Equatable {
     public var file: String
     public var presets: PresetSelection
     public var styles: [String]
+    /// Values that override every output's (`batch --set key=value`), applied over the
+    /// defaults and the variants; part of each output's parameters, so resume sees them.
+    public var overrides = ParameterValues()
     /// Where each style was written (empty when the job names none: `["sharp"]`).
     public var stylePositions: [JSONPosition] = []
     public var formats: [Format]

@@ -4,6 +4,8 @@ public enum ParameterSource: Sendable, Equatable {
     case commandLine
     /// In a job file, at a JSON path (`$.variants[1].period`) and position.
     case jobFile(path: String, position: JSONPosition)
+    /// Over a job file's values on the command line (`batch --set period=0.5`).
+    case override
 
     /// How a message names `parameter` given here: `--period`, `--scene-option page`,
     /// `$.variants[1].period (line 5, column 20)`.
@@ -11,6 +13,7 @@ public enum ParameterSource: Sendable, Equatable {
         switch self {
         case .commandLine: return option.map { "--\($0) \(parameter.key)" } ?? "--\(parameter.flag)"
         case let .jobFile(path, position): return "\(path) (\(position))"
+        case .override: return "--set \(parameter.key)"
         }
     }
 }
@@ -160,6 +163,9 @@ public struct ParameterValues: Sendable, Equatable {
     public func mention(_ parameter: any AnyParameter, _ value: String? = nil, to context: any AnyParameter) -> String {
         if case .jobFile? = slots[context.key]?.source {
             return "\"\(parameter.key)\"" + (value.map { ": \($0)" } ?? "")
+        }
+        if case .override? = slots[context.key]?.source {
+            return "--set \(parameter.key)" + (value.map { "=\($0)" } ?? "")
         }
         return "--\(parameter.flag)" + (value.map { " \($0)" } ?? "")
     }

@@ -109,7 +109,7 @@ public struct BatchPlan: Sendable {
 
     static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant,
                      directory: String) -> BatchItem {
-        var request = job.defaults.overridden(by: variant.parameters)
+        var request = job.defaults.overridden(by: variant.parameters).overridden(by: job.overrides)
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
         request.sourceFile = job.file

@@ -13,6 +13,15 @@ public struct BatchOptions: Sendable {
     public var force: Bool
     /// Called after each output, on the thread that rendered it.
     public var report: (@Sendable (BatchOutcome, Int, Int) -> Void)?
+    /// Only the outputs whose path (relative to the directory) or preset id matches one of
+    /// these shell patterns (`fnmatch`: `*`, `?`, `[...]`); all when empty.
+    public var only: [String] = []
+    /// Fail an output whose file exists instead of replacing it (an output that is up to
+    /// date is still skipped).
+    public var noOverwrite = false
+    /// Called while an output renders, with its frames done and total, on the pipeline's
+    /// thread.
+    public var frames: (@Sendable (BatchItem, Int, Int) -> Void)?
 
     /// Options; `jobs` defaults to `BatchOptions.defaultJobs`.
     public init(directory: String, jobs: Int? = nil, shard: (index: Int, count: Int)? = nil, force: Bool = false,
@@ -67,9 +76,15 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// The items of this run's shard, in plan order.
     public var selectedItems: [BatchItem] {
-        guard let shard = options.shard, shard.count > 1 else { return plan.items }
-        let assignment = Sharding.assign(plan.items, count: shard.count)
-        return plan.items.indices.filter { assignment[$0] == shard.index }.map { plan.items[$0] }
+        var items = plan.items
+        if let shard = options.shard, shard.count > 1 {
+            let assignment = Sharding.assign(plan.items, count: shard.count)
+            items = plan.items.indices.filter { assignment[$0] == shard.index }.map { plan.items[$0] }
+        }
+        guard !options.only.isEmpty else { return items }
+        return items.filter { item in
+            options.only.contains { pattern in fnmatch(pattern, item.output, 0) == 0 || fnmatch(pattern, item.preset, 0) == 0 }
+        }
     }
 
     /// Renders the shard's outputs and writes the manifest; for a whole batch also the
@@ -182,7 +197,9 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let parent = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            let session = RenderSession(plan: plan, output: ResolvedOutput(target: OutputPath(path), format: format), options: RenderOptions(workers: workers))
+            let frames = options.frames.map { report in { @Sendable (done: Int, total: Int) in report(item, done, total) } }
+            let session = RenderSession(plan: plan, output: ResolvedOutput(target: OutputPath(path), format: format),
+                                        options: RenderOptions(workers: workers, noOverwrite: options.noOverwrite, progress: frames))
             let result = try session.run(cancellation: cancellation)
             let digest = try OutputDigest.of(paths: files)
             var entry = ManifestEntry(item: item, status: "ok")

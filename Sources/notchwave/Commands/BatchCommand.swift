@@ -1,20 +1,26 @@
 import Foundation
 import NotchwaveModel
 import NotchwavePipeline
+import NotchwaveScene
 
 /// `notchwave batch`: many renders from one job file.
 enum BatchCommand: Command {
     static let name = "batch"
     static let summary = "render everything a job file describes (presets x styles x formats x variants), resumable and shardable"
-    static let usage = "batch JOB.json [-o DIR] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
+    static let usage = "batch JOB.json [-o DIR] [--only GLOB] [--set KEY=VALUE] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Output directory (default: out/JOBNAME)"),
         RenderParameters.presetsSpec,
         .flag("dry-run", "List the batch's outputs (this shard's), one path per line; report outputs whose parameters are invalid"),
         .value("jobs", "N", "Outputs rendered at once (default: one per core)"),
         .value("shard", "I/N", "Render only shard I of N (I from 0); `env` reads JOB_COMPLETION_INDEX / JOB_COMPLETION_COUNT (or NOTCHWAVE_SHARD_INDEX / NOTCHWAVE_SHARD_COUNT)"),
+        .value("only", "GLOB", "Only the outputs whose path (in DIR) or preset id matches this shell pattern, such as '*.gif' or 'iphone-1[5-7]*' (repeatable)", repeatable: true),
+        .value("set", "KEY=VALUE", "Override a parameter of every output for this run (its job-file key: --set fps=30, --set cutout=false); resume re-renders what it changes (repeatable)", repeatable: true),
         .flag("force", "Re-render outputs whose manifest entry and file are up to date"),
-        .flag("quiet", short: "q", "No per-output lines on stderr"),
+        .flag("no-overwrite", "Fail an output whose file exists (and is not up to date) instead of replacing it"),
+        .value("progress", "auto|bar|plain|none", "Progress on stderr: frames, outputs and time left over the whole batch, a bar redrawn in place or a plain line every 5 s (default: auto, a bar on a terminal, plain lines elsewhere)"),
+        .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)"),
+        .flag("quiet", short: "q", "No per-output lines and no progress on stderr"),
         .flag("json", "Print the summary as JSON on stdout"),
     ]
     static let discussion = """
@@ -61,22 +67,38 @@ enum BatchCommand: Command {
         guard let text = try TextInput.read(file) else {
             throw PipelineError.output("cannot read job file \(file)")
         }
-        let job = try BatchJobSpec.decode(text, file: file)
+        var job = try BatchJobSpec.decode(text, file: file)
+        job.overrides = try overrides(args.strings("set"))
         let library = try RenderParameters.library(args)
         let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")
-        var report: (@Sendable (BatchOutcome, Int, Int) -> Void)? = nil
+        let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
+        var options = BatchOptions(directory: directory, jobs: jobs, shard: shard, force: args.has("force"))
+        options.only = args.strings("only")
+        options.noOverwrite = args.has("no-overwrite")
+        let selected = BatchRunner(plan: plan, options: options).selectedItems
+        if !options.only.isEmpty && selected.isEmpty {
+            throw UsageError("--only \(options.only.joined(separator: ", ")) matches none of the batch's \(plan.items.count) outputs (paths in \(directory), or preset ids)")
+        }
+        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
+        let progress: BatchProgress?
+        switch quiet ? .none : chosen {
+        case .none: progress = nil
+        case .auto: progress = BatchProgress(items: selected, onTerminal: context.standardErrorIsTerminal, interval: interval)
+        case .bar: progress = BatchProgress(items: selected, onTerminal: true, interval: interval)
+        case .plain: progress = BatchProgress(items: selected, onTerminal: false, interval: interval)
+        }
         if !quiet {
-            report = { outcome, done, total in
+            options.report = { outcome, done, total in
                 let width = String(total).count
                 let counter = String(repeating: " ", count: max(0, width - String(done).count)) + "\(done)/\(total)"
                 var line = "[\(counter)] \(outcome.kind.rawValue) \(outcome.output)"
                 if outcome.kind == .rendered { line += String(format: " (%.1f s)", outcome.seconds) }
                 if let error = outcome.error { line += ": \(error)" }
-                Terminal.error(line)
+                if let progress { progress.finished(outcome, line: line) } else { Terminal.error(line) }
             }
         }
-        let options = BatchOptions(directory: directory, jobs: jobs, shard: shard, force: args.has("force"), report: report)
+        if let progress { options.frames = { item, done, total in progress.update(item, done: done, total: total) } }
         let runner = BatchRunner(plan: plan, options: options)
         if args.has("dry-run") {
             var invalid = 0
@@ -90,6 +112,7 @@ enum BatchCommand: Command {
             return invalid == 0 ? 0 : 1
         }
         let summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
+        progress?.finish()
         let total = summary.rendered + summary.skipped + summary.failures.count
         if args.has("json") {
             print(JSONOutput.object([
@@ -105,5 +128,25 @@ enum BatchCommand: Command {
                               summary.skipped, summary.failures.count, summary.seconds, summary.manifestPath))
         for failure in summary.failures { Terminal.error("  failed \(failure.output): \(failure.error)") }
         return summary.failures.isEmpty ? 0 : 1
+    }
+
+    /// The `--set KEY=VALUE` overrides, read and checked now (an unknown key or a bad value
+    /// is a usage error before anything renders).
+    static func overrides(_ texts: [String]) throws -> ParameterValues {
+        var values = ParameterValues()
+        for text in texts {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw UsageError("--set expects KEY=VALUE (a job-file key or an option name: --set fps=30), got '\(text)'")
+            }
+            let key = String(text[..<equals]), value = String(text[text.index(after: equals)...])
+            // The job-file key, or its option spelling (backdrop-start); a switch takes
+            // true or false under its key (--set cutout=false).
+            guard let parameter = Scenes.parameters.first(where: { $0.key == key || Parameters.kebabCase($0.key) == key }) else {
+                let keys = Scenes.parameters.map(\.key)
+                throw UsageError("--set \(key): no parameter '\(key)'\(EditDistance.hint(for: key, in: keys)); `notchwave parameters` lists them")
+            }
+            try values.set(.text(value), for: parameter, from: .override)
+        }
+        return values
     }
 }

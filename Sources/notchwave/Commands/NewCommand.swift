@@ -7,8 +7,8 @@ import NotchwavePipeline
 enum NewCommand: Command {
     static let name = "new"
     static let summary = "write a commented example job file for `notchwave batch`"
-    static let usage = "new job [PATH] (default: job.json; - for stdout)"
-    static let options: [OptionSpec] = []
+    static let usage = "new job [PATH] [--no-overwrite] (default: job.json; - for stdout)"
+    static let options: [OptionSpec] = [.flag("no-overwrite", "Fail instead of replacing an existing file")]
 
     static var example: String { """
     // A notchwave batch job: the batch is every combination of presets, styles, formats
@@ -70,8 +70,16 @@ enum NewCommand: Command {
             print(example, terminator: "")
             return 0
         }
-        if FileManager.default.fileExists(atPath: path) { throw PipelineError.output("\(path) exists; give another path or remove it") }
-        try AtomicOutputFile.write(Array(example.utf8), to: path, noOverwrite: true)
+        // Like every command that writes: replaced unless --no-overwrite, and the
+        // directory made when missing.
+        let target = OutputPath(path)
+        let created = try target.makeParentDirectories()
+        do {
+            try AtomicOutputFile.write(Array(example.utf8), to: target.path, noOverwrite: args.has("no-overwrite"))
+        } catch {
+            OutputPath.removeEmpty(created)
+            throw error
+        }
         Terminal.error("wrote \(path); render it with `notchwave batch \(path)`")
         return 0
     }

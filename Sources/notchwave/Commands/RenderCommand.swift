@@ -14,6 +14,7 @@ enum RenderCommand: Command {
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .value("progress", "auto|bar|plain|none", "Progress on stderr: a bar redrawn in place, a plain line every 5 s, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
+        .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)"),
         .flag("quiet", short: "q", "No progress and no closing line on stderr (--progress none, and quiet)"),
         .flag("json", "Print a JSON summary on stdout when done"),
     ]
@@ -52,12 +53,13 @@ enum RenderCommand: Command {
         let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
         let style = args.has("quiet") ? .none : chosen
         let label = output == "-" ? "stdout" : (output as NSString).lastPathComponent
+        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
         let progress: ProgressBar?
         switch style {
         case .none: progress = nil
-        case .auto: progress = ProgressBar(label: label, onTerminal: context.standardErrorIsTerminal)
-        case .bar: progress = ProgressBar(label: label, onTerminal: true)
-        case .plain: progress = ProgressBar(label: label, onTerminal: false)
+        case .auto: progress = ProgressBar(label: label, onTerminal: context.standardErrorIsTerminal, interval: interval)
+        case .bar: progress = ProgressBar(label: label, onTerminal: true, interval: interval)
+        case .plain: progress = ProgressBar(label: label, onTerminal: false, interval: interval)
         }
         var report: (@Sendable (Int, Int) -> Void)? = nil
         if let progress {

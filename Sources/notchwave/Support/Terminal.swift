@@ -66,21 +66,23 @@ enum ProgressStyle: String, CaseIterable {
 
 /// Progress on stderr: frames done of total, speed and time left. On a terminal, one
 /// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
-/// plain line every `logInterval` seconds, the first after that long, so a short render
-/// prints none and a long one shows it is alive.
+/// plain line every `interval` seconds (`--progress-interval`, 5 by default), the first
+/// after that long, so a short render prints none and a long one shows it is alive.
 final class ProgressBar: @unchecked Sendable {
-    /// Seconds between the lines written where stderr is not a terminal.
+    /// Seconds between the lines written where stderr is not a terminal, by default.
     static let logInterval = 5.0
     private let label: String
     private let onTerminal: Bool
+    private let interval: Double
     private let started = DispatchTime.now()
     private var lastDraw: UInt64 = 0
     private let lock = NSLock()
     private var drawn = false
 
-    init(label: String, onTerminal: Bool) {
+    init(label: String, onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
         self.label = label
         self.onTerminal = onTerminal
+        self.interval = interval
         lastDraw = started.uptimeNanoseconds
     }
 
@@ -91,7 +93,7 @@ final class ProgressBar: @unchecked Sendable {
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         guard onTerminal else {
-            guard done < total, Double(now - lastDraw) / 1e9 >= ProgressBar.logInterval else { return }
+            guard done < total, Double(now - lastDraw) / 1e9 >= interval else { return }
             lastDraw = now
             let percent = total > 0 ? 100 * done / total : 100
             Terminal.error(String(format: "%@: %d/%d frames (%d %%), %.1f fps, ETA %.0f s", label, done, total, percent, fps, remaining))
@@ -105,6 +107,99 @@ final class ProgressBar: @unchecked Sendable {
         let line = String(format: "\r%@ [%@] %d/%d frames  %.1f fps  ETA %.1f s ", label, bar, done, total, fps, remaining)
         Terminal.writeStandardError(line)
         drawn = true
+    }
+
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        if drawn { Terminal.writeStandardError("\n") }
+        drawn = false
+    }
+}
+
+/// A batch's progress on stderr: frames done over the whole batch (outputs found up to
+/// date count as done), the outputs finished, the frame rate of this run and the time
+/// left, with the outputs rendering now and how far each is. On a terminal one line
+/// redrawn in place (the per-output lines printed above it); elsewhere a plain line every
+/// `interval` seconds.
+final class BatchProgress: @unchecked Sendable {
+    private let onTerminal: Bool
+    private let interval: Double
+    private let totalFrames: Int
+    private let outputs: Int
+    private let started = DispatchTime.now()
+    private var lastDraw: UInt64
+    private let lock = NSLock()
+    /// Frames of finished outputs (rendered, up to date or failed).
+    private var finishedFrames = 0
+    private var finishedOutputs = 0
+    /// Frames rendered by this run (for the rate).
+    private var renderedFrames = 0.0
+    /// The outputs rendering now: the part done (0 to 1, over all of an output's passes),
+    /// by output.
+    private var running: [String: Double] = [:]
+    private var drawn = false
+    /// Each output's frames.
+    private let frames: [String: Int]
+
+    init(items: [BatchItem], onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
+        self.onTerminal = onTerminal
+        self.interval = interval
+        frames = Dictionary(items.map { ($0.output, $0.plan?.frameCount ?? 0) }, uniquingKeysWith: { first, _ in first })
+        totalFrames = items.reduce(0) { $0 + ($1.plan?.frameCount ?? 0) }
+        outputs = items.count
+        lastDraw = started.uptimeNanoseconds
+    }
+
+    func update(_ item: BatchItem, done: Int, total: Int) {
+        lock.lock(); defer { lock.unlock() }
+        let part = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let before = running[item.output] ?? 0
+        running[item.output] = part
+        renderedFrames += max(0, part - before) * Double(frames[item.output] ?? 0)
+        draw(force: false)
+    }
+
+    /// An output is finished: `line` is printed, then the progress again.
+    func finished(_ outcome: BatchOutcome, line: String) {
+        lock.lock(); defer { lock.unlock() }
+        // Rendered, up to date or failed, its frames are no longer to do.
+        running.removeValue(forKey: outcome.output)
+        finishedOutputs += 1
+        finishedFrames += frames[outcome.output] ?? 0
+        if drawn { Terminal.writeStandardError("\r\u{1B}[K") }
+        Terminal.error(line)
+        drawn = false
+        draw(force: onTerminal)
+    }
+
+    /// The frames counted done: finished outputs' and those rendering now.
+    private var doneFrames: Int {
+        finishedFrames + Int(running.reduce(0.0) { $0 + $1.value * Double(frames[$1.key] ?? 0) })
+    }
+
+    private func draw(force: Bool) {
+        let now = max(DispatchTime.now().uptimeNanoseconds, lastDraw)
+        let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
+        if onTerminal {
+            guard force || now - lastDraw > 100_000_000 else { return }
+        } else {
+            guard Double(now - lastDraw) / 1e9 >= interval, finishedOutputs < outputs else { return }
+        }
+        lastDraw = now
+        let done = min(doneFrames, totalFrames)
+        let fps = elapsed > 0 ? renderedFrames / elapsed : 0
+        let left = fps > 0 ? Double(totalFrames - done) / fps : 0
+        let percent = totalFrames > 0 ? 100 * done / totalFrames : 100
+        let now_ = running.sorted { $0.key < $1.key }.prefix(3)
+            .map { "\($0.key) \(Int(100 * $0.value)) %" }.joined(separator: ", ")
+        let head = String(format: "batch: %d/%d outputs, %d/%d frames (%d %%), %.1f fps, ETA %.0f s", finishedOutputs, outputs, done, totalFrames, percent, fps, left)
+        let line = head + (now_.isEmpty ? "" : "; rendering \(now_)")
+        if onTerminal {
+            Terminal.writeStandardError("\r" + line + "\u{1B}[K")
+            drawn = true
+        } else {
+            Terminal.error(line)
+        }
     }
 
     func finish() {
