@@ -8,6 +8,8 @@ enum CheckPreviewCommand: Command {
     static let usage = "check-preview FILE... [--json]"
     static let options: [OptionSpec] = [
         .flag("json", "Print a JSON array of reports on stdout"),
+        .flag("rules", "List the rules it enforces instead of checking files (with --json or --markdown)"),
+        .flag("markdown", "With --rules: the rules as a Markdown table"),
     ]
     static let discussion = """
     Reads each file with libavformat and lists every way it breaks the specification
@@ -23,6 +25,13 @@ enum CheckPreviewCommand: Command {
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
+        if args.has("rules") {
+            try args.checkPositionals([], required: 0)
+            if args.has("json") && args.has("markdown") { throw UsageError("give --json or --markdown, not both") }
+            print(rules(json: args.has("json"), markdown: args.has("markdown")), terminator: "")
+            return 0
+        }
+        if args.has("markdown") { throw UsageError("--markdown lists the rules; give it with --rules") }
         guard !args.positionals.isEmpty else { throw UsageError("give one or more video files") }
         let reports = args.positionals.map { AppPreviewReport.check($0) }
         if args.has("json") {
@@ -40,5 +49,19 @@ enum CheckPreviewCommand: Command {
             }
         }
         return reports.allSatisfy(\.conforms) ? 0 : 1
+    }
+
+    /// The rules `check-preview` enforces, from its rule list (`PreviewRule`).
+    static func rules(json: Bool, markdown: Bool) -> String {
+        if json {
+            return JSONOutput.array(PreviewRule.allCases.map { rule in
+                .object([("rule", .string(rule.rawValue)), ("requires", .string(rule.requirement)), ("warns", .bool(rule.canWarn))])
+            }).rendered() + "\n"
+        }
+        if markdown {
+            return "| rule | a preview must be |\n| --- | --- |\n" + PreviewRule.allCases.map { "| `\($0.rawValue)` | \($0.requirement) |\n" }.joined()
+        }
+        let width = PreviewRule.allCases.map(\.rawValue.count).max() ?? 0
+        return PreviewRule.allCases.map { $0.rawValue + String(repeating: " ", count: width - $0.rawValue.count + 2) + $0.requirement + "\n" }.joined()
     }
 }
