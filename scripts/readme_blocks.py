@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Writes (or, with --check, verifies) the generated blocks of the README and of each
+"""Writes (or, with --check, verifies) the generated blocks of the docs and of each
 scene's page (Sources/NotchwaveScene/Scenes/*/README.md):
 
-  <!-- generated: parameters ... -->   notchwave parameters --markdown
-  <!-- generated: modules ... -->      scripts/module_graph.py markdown
-  <!-- generated: scene NAME ... -->   notchwave scenes NAME --markdown
+  <!-- generated: parameters ... -->      notchwave parameters --markdown      (docs/usage.md)
+  <!-- generated: modules ... -->         scripts/module_graph.py markdown    (docs/architecture.md)
+  <!-- generated: preview-rules ... -->   notchwave check-preview --rules --markdown
+                                                                               (docs/app-store-previews.md)
+  <!-- generated: scene NAME ... -->      notchwave scenes NAME --markdown
 
 A block ends at `<!-- end generated: KIND -->`. Every scene folder must have its page,
 and the page its `scene` block.
@@ -18,7 +20,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BLOCK = re.compile(r"(<!-- generated: (\w+)(?: ([\w-]+))?[^\n]*-->\n).*?(<!-- end generated: \2 -->)", re.S)
+BLOCK = re.compile(r"(<!-- generated: ([\w-]+)(?: ([\w-]+))?[^\n]*-->\n).*?(<!-- end generated: \2 -->)", re.S)
 
 
 def content(binary, kind, argument):
@@ -26,6 +28,8 @@ def content(binary, kind, argument):
         command = [binary, "parameters", "--markdown"]
     elif kind == "modules":
         command = [sys.executable, os.path.join(ROOT, "scripts", "module_graph.py"), "markdown"]
+    elif kind == "preview-rules":
+        command = [binary, "check-preview", "--rules", "--markdown"]
     elif kind == "scene" and argument:
         command = [binary, "scenes", argument, "--markdown"]
     else:
@@ -34,8 +38,10 @@ def content(binary, kind, argument):
 
 
 def pages():
-    """The README and every scene folder's page, with the blocks each must hold."""
-    yield os.path.join(ROOT, "README.md"), {"parameters", "modules"}
+    """The pages with generated blocks, with the blocks each must hold."""
+    yield os.path.join(ROOT, "docs", "usage.md"), {"parameters"}
+    yield os.path.join(ROOT, "docs", "architecture.md"), {"modules"}
+    yield os.path.join(ROOT, "docs", "app-store-previews.md"), {"preview-rules"}
     for folder in sorted(glob.glob(os.path.join(ROOT, "Sources", "NotchwaveScene", "Scenes", "*", ""))):
         yield os.path.join(folder, "README.md"), {"scene"}
 
@@ -65,7 +71,7 @@ def main():
     if check:
         if stale:
             sys.exit(f"{', '.join(stale)}: the generated blocks are out of date; run `make readme`")
-        print("README.md and the scenes' pages: generated blocks up to date")
+        print("docs/ and the scenes' pages: generated blocks up to date")
 
 
 if __name__ == "__main__":

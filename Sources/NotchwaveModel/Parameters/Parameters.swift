@@ -50,7 +50,7 @@ public enum Parameters {
                                                defaultText: "from the extension", group: .encoding)
     public static let even = Parameter<EvenSizePolicy>("even", "pad|crop", "Odd frame sizes for codecs that need even ones: pad one column/row repeating the edge, or crop one",
                                                        default: .pad, group: .encoding)
-    public static let quality = Parameter<Quality>("quality", "LEVEL", "draft, standard, high or lossless (mapping per codec in the README)",
+    public static let quality = Parameter<Quality>("quality", "LEVEL", "draft, standard, high or lossless (mapping per codec in docs/usage.md)",
                                                    default: .standard, group: .encoding)
     public static let crf = Parameter<Int?>("crf", "N", "Constant rate factor (h264/hevc 0-51, vp9/av1 0-63), overriding quality",
                                            in: 0...63, group: .encoding, scope: .codecs([.h264, .hevc, .vp9, .av1]))
