@@ -18,8 +18,7 @@ enum BatchCommand: Command {
         .value("set", "KEY=VALUE", "Override a parameter of every output for this run (its job-file key: --set fps=30, --set cutout=false); resume re-renders what it changes (repeatable)", repeatable: true),
         .flag("force", "Re-render outputs whose manifest entry and file are up to date"),
         .flag("no-overwrite", "Fail an output whose file exists (and is not up to date) instead of replacing it"),
-        .value("progress", "auto|bar|plain|none", "Progress on stderr: frames, outputs and time left over the whole batch, a bar redrawn in place or a plain line every 5 s (default: auto, a bar on a terminal, plain lines elsewhere)"),
-        .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)"),
+    ] + ProgressStyle.specs(showing: "outputs, frames and time left over the whole batch") + [
         .flag("quiet", short: "q", "No per-output lines and no progress on stderr"),
         .flag("json", "Print the summary as JSON on stdout"),
     ]
@@ -72,7 +71,6 @@ enum BatchCommand: Command {
         let library = try RenderParameters.library(args)
         let plan = try BatchPlan(job: job, library: library, directory: directory)
         let quiet = args.has("quiet")
-        let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
         var options = BatchOptions(directory: directory, jobs: jobs, shard: shard, force: args.has("force"))
         options.only = args.strings("only")
         options.noOverwrite = args.has("no-overwrite")
@@ -80,14 +78,7 @@ enum BatchCommand: Command {
         if !options.only.isEmpty && selected.isEmpty {
             throw UsageError("--only \(options.only.joined(separator: ", ")) matches none of the batch's \(plan.items.count) outputs (paths in \(directory), or preset ids)")
         }
-        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
-        let progress: BatchProgress?
-        switch quiet ? .none : chosen {
-        case .none: progress = nil
-        case .auto: progress = BatchProgress(items: selected, onTerminal: context.standardErrorIsTerminal, interval: interval)
-        case .bar: progress = BatchProgress(items: selected, onTerminal: true, interval: interval)
-        case .plain: progress = BatchProgress(items: selected, onTerminal: false, interval: interval)
-        }
+        let progress = try ProgressStyle.chosen(args, context: context).map { BatchProgress(items: selected, onTerminal: $0.onTerminal, interval: $0.interval) }
         if !quiet {
             options.report = { outcome, done, total in
                 let width = String(total).count

@@ -13,8 +13,7 @@ enum RenderCommand: Command {
     ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.of(Scenes.parameters)) + [
         .value("workers", "N", "Render threads (default: one per core)"),
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
-        .value("progress", "auto|bar|plain|none", "Progress on stderr: a bar redrawn in place, a plain line every 5 s, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
-        .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)"),
+    ] + ProgressStyle.specs(showing: "frames, fps and time left") + [
         .flag("quiet", short: "q", "No progress and no closing line on stderr (--progress none, and quiet)"),
         .flag("json", "Print a JSON summary on stdout when done"),
     ]
@@ -50,17 +49,8 @@ enum RenderCommand: Command {
         if output == "-" && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
-        let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
-        let style = args.has("quiet") ? .none : chosen
         let label = output == "-" ? "stdout" : (output as NSString).lastPathComponent
-        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
-        let progress: ProgressBar?
-        switch style {
-        case .none: progress = nil
-        case .auto: progress = ProgressBar(label: label, onTerminal: context.standardErrorIsTerminal, interval: interval)
-        case .bar: progress = ProgressBar(label: label, onTerminal: true, interval: interval)
-        case .plain: progress = ProgressBar(label: label, onTerminal: false, interval: interval)
-        }
+        let progress = try ProgressStyle.chosen(args, context: context).map { ProgressBar(label: label, onTerminal: $0.onTerminal, interval: $0.interval) }
         var report: (@Sendable (Int, Int) -> Void)? = nil
         if let progress {
             report = { done, total in progress.update(done: done, total: total) }

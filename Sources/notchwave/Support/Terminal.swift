@@ -62,6 +62,25 @@ enum ProgressStyle: String, CaseIterable {
     case plain
     /// None.
     case none
+
+    /// `--progress` and `--progress-interval`, for a command whose progress shows `what`.
+    static func specs(showing what: String) -> [OptionSpec] {
+        [.value("progress", "auto|bar|plain|none", "Progress on stderr (\(what)): a bar redrawn in place, a plain line every --progress-interval seconds, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
+         .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)")]
+    }
+
+    /// Where progress goes as `args` ask (`-q` turns it off): nil for none, else whether
+    /// it is drawn as a bar and the seconds between plain lines.
+    static func chosen(_ args: ParsedArguments, context: CommandContext) throws -> (onTerminal: Bool, interval: Double)? {
+        let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
+        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
+        switch args.has("quiet") ? .none : chosen {
+        case .none: return nil
+        case .auto: return (context.standardErrorIsTerminal, interval)
+        case .bar: return (true, interval)
+        case .plain: return (false, interval)
+        }
+    }
 }
 
 /// Progress on stderr: frames done of total, speed and time left. On a terminal, one
