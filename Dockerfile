@@ -7,8 +7,8 @@
 #   docker run --rm -u "$(id -u):$(id -g)" -v "$PWD:/work" notchwave render --preset iphone-15-pro -o out.mp4
 #
 # `-u "$(id -u):$(id -g)"` makes the container write the bind-mounted folder as you: the
-# image's own user (uid 10001) cannot write a host folder that you own. See the README's
-# "Docker" section for named volumes, Docker Desktop and Podman.
+# image's own user (uid 10001) cannot write a host folder that you own. See docs/docker.md
+# for named volumes, Docker Desktop and Podman.
 #
 # Base images are pinned by digest (the tag stays for readers). To refresh both digests:
 #   scripts/pin-base-images.sh            (needs `docker buildx imagetools`, `crane` or `skopeo`)
@@ -30,8 +30,9 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 COPY presets ./presets
-COPY scripts/stage-install.sh ./scripts/
-# The static, stripped binary and the presets, laid out under /out as the runtime's root.
+COPY scripts/stage-install.sh scripts/install.sh ./scripts/
+# The static, stripped binary, the presets, the manual page and the completions, laid out
+# under /out as the runtime's root.
 RUN scripts/stage-install.sh /out
 
 FROM ${RUNTIME_BASE}@${RUNTIME_DIGEST}

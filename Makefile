@@ -17,11 +17,16 @@ build: deps
 	python3 scripts/embed_presets.py
 	$(SWIFT) build -c release
 
-# Installs the binary, the presets (for reference: they are built in), the manual page and
-# bash, zsh and fish completions under $(DESTDIR)$(PREFIX) (scripts/install.sh).
+# Installs the binary (with the Swift runtime linked in, as the image and the package ship
+# it, so it does not need the toolchain), the presets (for reference: they are built in),
+# the manual page and bash, zsh and fish completions under $(DESTDIR)$(PREFIX)
+# (scripts/install.sh).
 PREFIX ?= /usr/local
-install: build
-	scripts/install.sh $(BIN) "$(DESTDIR)" "$(PREFIX)"
+STATIC := .build/static
+install: deps
+	python3 scripts/embed_presets.py
+	$(SWIFT) build -c release --static-swift-stdlib --product notchwave --scratch-path $(STATIC)
+	scripts/install.sh $(STATIC)/release/notchwave "$(DESTDIR)" "$(PREFIX)" --strip
 
 uninstall:
 	scripts/install.sh $(BIN) "$(DESTDIR)" "$(PREFIX)" --uninstall
@@ -38,7 +43,7 @@ demo: build
 
 # Checks that every target imports only the package modules Package.swift declares for it
 # (scripts/module_graph.py; SwiftPM's own check runs in the build too), builds everything
-# in release mode (the SIMD kernels are meant to run optimised), checks the README's
+# in release mode (the SIMD kernels are meant to run optimised), checks the docs'
 # generated tables, runs the whole test suite, lints the Dockerfile, checks its runtime stage's libraries,
 # assembles and runs the image without a Docker engine (on bookworm as root; it says so
 # and skips elsewhere), and runs every fuzz target briefly. The tests' Python tools live
@@ -85,11 +90,12 @@ docker-check:
 	SWIFT="$(SWIFT)" scripts/check-docker.sh
 
 # The runtime stage assembled from the Dockerfile with mmdebstrap and run with chroot:
-# smoke renders as the README's docker lines run them, ffprobe, the size budget.
+# smoke renders as docs/docker.md's docker lines run them, ffprobe, the size budget.
 image-check:
 	SWIFT="$(SWIFT)" scripts/check-image.sh
 
-# Rewrites the README's generated blocks: the parameter tables and the module graph.
+# Rewrites the generated blocks of docs/ and of the scenes' pages: the parameter tables,
+# the module graph, check-preview's rules and each scene's options.
 readme: build
 	SWIFT="$(SWIFT)" python3 scripts/readme_blocks.py $(BIN)
 

@@ -14,7 +14,7 @@
 #     and entry point, with /proc, /dev and /tmp) through scripts/image-smoke.sh, the same
 #     smoke renders the image workflow runs with Docker: --version, presets, renders to MP4,
 #     transparent WebM, ProRes and GIF and a small batch into a bind-mounted host folder
-#     owned by another uid, run as that uid as the README says (`docker run -u "$(id -u):$(id
+#     owned by another uid, run as that uid as docs/docker.md says (`docker run -u "$(id -u):$(id
 #     -g)" -v "$PWD:/work" ...`), each output checked with ffprobe; the image's own user on
 #     that folder (one line, exit 1, as documented) and on the image's /work (what a named
 #     volume starts as);
@@ -31,7 +31,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 dockerfile=${DOCKERFILE:-Dockerfile}
-# Measured: 395.1 MiB for the stage as assembled here (see README "Docker"); the budget
+# Measured: 395.1 MiB for the stage as assembled here (see docs/docker.md); the budget
 # leaves room for Debian's point releases, not for a new dependency.
 budget_mib=${IMAGE_BUDGET_MIB:-410}
 
@@ -155,11 +155,30 @@ else
 fi
 
 # --- 3. the build stage's output, copied as the COPY lines say ---------------------------
+# The build stage runs in a copy of only what its COPY lines take from the context (a
+# file its RUN lines need and no COPY line brings fails here as it fails `docker build`),
+# at a fixed path so that SwiftPM's build folder there stays warm between runs.
 build_root="$cache/build-root"
 for output in "${build_outputs[@]}"; do
   stage_name=${output%%|*}; dest=${output#*|}
-  step "build stage '$stage_name': scripts/stage-install.sh $dest"
-  SWIFT="${SWIFT:-swift}" scripts/stage-install.sh "$build_root/$stage_name$dest" .build/docker > "$cache/build.log" 2>&1 \
+  context="$cache/context-$stage_name"
+  find "$context" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} + 2>/dev/null || true
+  mkdir -p "$context"
+  for copy in "${build_context[@]}"; do
+    IFS='|' read -r from rest <<< "$copy"
+    [ "$from" = "$stage_name" ] || continue
+    read -r -a words <<< "${rest//|/ }"
+    target=${words[${#words[@]}-1]}
+    for src in "${words[@]:0:${#words[@]}-1}"; do
+      [ -e "$src" ] || fail "the build stage copies $src, which is not in the checkout"
+      case "$target" in
+        */) mkdir -p "$context/$target"; cp -R "$src" "$context/$target" ;;
+        *) mkdir -p "$(dirname "$context/$target")"; rm -rf "${context:?}/$target"; cp -R "$src" "$context/$target" ;;
+      esac
+    done
+  done
+  step "build stage '$stage_name': scripts/stage-install.sh $dest, in a copy of what its COPY lines bring"
+  (cd "$context" && SWIFT="${SWIFT:-swift}" scripts/stage-install.sh "$repo/$build_root/$stage_name$dest") > "$cache/build.log" 2>&1 \
     || { tail -n 30 "$cache/build.log" >&2; fail "the build stage failed (log: $cache/build.log)"; }
 done
 for copy in "${stage_copies[@]}"; do

@@ -141,11 +141,15 @@ def stage(path):
     # What each earlier stage installs with scripts/stage-install.sh DEST (the files the
     # runtime stage's COPY --from lines take).
     outputs = []
+    # What the build context gives those stages (`COPY SRC... DEST` from the context,
+    # DEST relative to the stage's WORKDIR): the only files their RUN lines may use.
+    context = []
     for s in stages[:-1]:
         for run in s["runs"]:
             m = re.search(r"scripts/stage-install\.sh\s+(\S+)", run)
             if m and s["name"]:
                 outputs.append(f"{s['name']}|{m.group(1)}")
+                context += [f"{s['name']}|{c.split('|', 1)[1]}" for c in s["copies"] if c.startswith(".|")]
     q = shlex.quote
     arr = lambda xs: "(" + " ".join(q(x) for x in xs) + ")"
     scope = {**global_args, **final["args"]}
@@ -160,6 +164,7 @@ def stage(path):
     print(f"stage_cmd={arr(final['cmd'])}")
     print(f"stage_labels={arr(f'{k}={v}' for k, v in final['labels'].items())}")
     print(f"build_outputs={arr(outputs)}")
+    print(f"build_context={arr(context)}")
 
 
 def size(root):

@@ -10,7 +10,7 @@
 #       `docker run --rm [-u USER:GROUP] -v HOSTDIR:/work IMAGE ARGS...`; "image" runs as the
 #       image's own USER; "volume" mounts a fresh named volume (the image's /work copied)
 #   volume_file NAME DEST   copies NAME from that volume to the host file DEST
-#   host_user               USER:GROUP of the host folder's owner (the README's -u)
+#   host_user               USER:GROUP of the host folder's owner (docs/docker.md's -u)
 # and smoke_checks HOSTDIR runs the checks: --version, presets, renders to MP4,
 # transparent WebM, ProRes and GIF and a small batch into the bind-mounted folder as the
 # host user, each checked with ffprobe; the image's user refused on that folder with one
@@ -75,7 +75,7 @@ JOB
   smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs, a labelled contact sheet and a popup's labels; owned by $host_user"
 
   # Without -u the image's user (uid 10001) cannot write a folder the host user owns:
-  # one clear line, exit 1, nothing left behind. (The README says to pass -u.)
+  # one clear line, exit 1, nothing left behind. (docs/docker.md says to pass -u.)
   set +e
   denied=$(in_image image "$host" render "${common[@]}" -o denied.mp4 2>&1)
   status=$?

@@ -5,7 +5,8 @@
 #   PREFIX/share/notchwave/presets/*.json               the built-in presets, as reference
 #   PREFIX/share/man/man1/notchwave.1[.gz]              notchwave manual
 #   PREFIX/share/bash-completion/completions/notchwave  notchwave completions bash
-#   PREFIX/share/zsh/vendor-completions/_notchwave      notchwave completions zsh
+#   PREFIX/share/zsh/vendor-completions/_notchwave      notchwave completions zsh (Debian's
+#                                                       place under /usr; site-functions elsewhere)
 #   PREFIX/share/fish/vendor_completions.d/notchwave.fish
 #
 # Usage: scripts/install.sh BIN ROOT PREFIX [--strip] [--gzip-man]
@@ -29,8 +30,11 @@ done
 cd "$(dirname "$0")/.."
 dest="$root$prefix"
 man=$dest/share/man/man1/notchwave.1
+# zsh looks in /usr/share/zsh/vendor-completions (Debian) and PREFIX/share/zsh/site-functions.
+zsh_dir=$dest/share/zsh/site-functions
+[ "$prefix" != /usr ] || zsh_dir=$dest/share/zsh/vendor-completions
 files=("$dest/bin/notchwave" "$man" "$man.gz" "$dest/share/bash-completion/completions/notchwave"
-       "$dest/share/zsh/vendor-completions/_notchwave" "$dest/share/fish/vendor_completions.d/notchwave.fish")
+       "$zsh_dir/_notchwave" "$dest/share/fish/vendor_completions.d/notchwave.fish")
 if [ "$uninstall" = 1 ]; then
   rm -f "${files[@]}"
   rm -rf "$dest/share/notchwave"
@@ -44,14 +48,12 @@ install -D -m 0755 "$bin" "$dest/bin/notchwave"
 rm -rf "$dest/share/notchwave/presets"
 install -d "$dest/share/notchwave/presets"
 install -m 0644 presets/*.json "$dest/share/notchwave/presets/"
-install -d "$(dirname "$man")" "$dest/share/bash-completion/completions" "$dest/share/zsh/vendor-completions" \
-  "$dest/share/fish/vendor_completions.d"
+install -d "$(dirname "$man")" "$dest/share/bash-completion/completions" "$zsh_dir" "$dest/share/fish/vendor_completions.d"
 "$bin" manual > "$man"
 chmod 0644 "$man"
 if [ "$gzip_man" = 1 ]; then gzip -9nf "$man"; fi
 "$bin" completions bash > "$dest/share/bash-completion/completions/notchwave"
-"$bin" completions zsh > "$dest/share/zsh/vendor-completions/_notchwave"
+"$bin" completions zsh > "$zsh_dir/_notchwave"
 "$bin" completions fish > "$dest/share/fish/vendor_completions.d/notchwave.fish"
-chmod 0644 "$dest/share/bash-completion/completions/notchwave" "$dest/share/zsh/vendor-completions/_notchwave" \
-  "$dest/share/fish/vendor_completions.d/notchwave.fish"
+chmod 0644 "$dest/share/bash-completion/completions/notchwave" "$zsh_dir/_notchwave" "$dest/share/fish/vendor_completions.d/notchwave.fish"
 echo "installed notchwave in $dest"

@@ -21,7 +21,14 @@ bin="$("$swift" build "${flags[@]}" --show-bin-path)/notchwave"
 version=$("$bin" --version | sed -n 's/^notchwave \([0-9][0-9A-Za-z.+~-]*\).*/\1/p')
 [ -n "$version" ] || { echo "make-deb: cannot read the version from $bin --version" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
-depends=$(python3 scripts/dockerfile_stage.py packages "${DOCKERFILE:-Dockerfile}" | paste -sd, | sed 's/,/, /g')
+# The runtime packages are Debian 12's names (libavcodec59, ...): elsewhere they differ.
+codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+if [ "$codename" != bookworm ] && [ -z "${DEB_ANY_RELEASE:-}" ]; then
+  echo "make-deb: the package depends on Debian 12 (bookworm) packages; this is ${codename:-not Debian} (DEB_ANY_RELEASE=1 builds it anyway)" >&2
+  exit 1
+fi
+# The binary itself needs the C and C++ runtimes (the Swift runtime is linked in).
+depends=$( (echo libc6; echo libstdc++6; echo libgcc-s1; python3 scripts/dockerfile_stage.py packages "${DOCKERFILE:-Dockerfile}") | paste -sd, | sed 's/,/, /g')
 
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT

@@ -132,14 +132,14 @@ struct CLITests {
     }
 }
 
-/// The README's option tables are the registry's: generated, and checked here.
-@Suite("README tables")
+/// The usage guide's option tables are the registry's: generated, and checked here.
+@Suite("Parameter tables")
 struct ReadmeTableTests {
-    @Test("the README's parameter tables are what `notchwave parameters --markdown` prints")
+    @Test("the usage guide's parameter tables are what `notchwave parameters --markdown` prints")
     func parameters() throws {
         let run = try CommandRunner.notchwave(["parameters", "--markdown"])
         #expect(run.status == 0)
-        let readme = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: CommandRunner.packageRoot.appendingPathComponent("docs/usage.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- generated: parameters"))
         let body = readme[start.upperBound...].drop { $0 != "\n" }.dropFirst()
         let end = try #require(body.range(of: "<!-- end generated: parameters -->"))

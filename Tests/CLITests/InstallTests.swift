@@ -115,7 +115,7 @@ struct InstallTests {
         #expect(install.status == 0, "\(install.stderr)")
         let prefix = dir.path + "/opt/nw"
         for file in ["bin/notchwave", "share/man/man1/notchwave.1", "share/bash-completion/completions/notchwave",
-                     "share/zsh/vendor-completions/_notchwave", "share/fish/vendor_completions.d/notchwave.fish",
+                     "share/zsh/site-functions/_notchwave", "share/fish/vendor_completions.d/notchwave.fish",
                      "share/notchwave/presets/iphone-x.json"] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
         }

@@ -55,7 +55,7 @@ struct PresetSourceTests {
             _ = try PresetLibrary(userDirectory: dir.path)
             Issue.record("accepted")
         } catch {
-            #expect("\(error)" == "\(dir.path): \(message)")
+            #expect("\(error)" == "\(dir.path): \(message) (1.json and 2.json)")
         }
     }
 }

@@ -42,14 +42,15 @@ public struct PresetLibrary: Sendable {
         var merged: [[Preset]] = []
         for layer in layers {
             let presets = try layer.files.map { try Preset.decode($0.text, file: $0.name) }
-            var seen: [String: String] = [:]
-            for preset in presets {
+            var seen: [String: (id: String, file: String)] = [:]
+            for (preset, file) in zip(presets, layer.files.map(\.name)) {
                 for key in [preset.id, preset.name] + preset.aliases {
                     let normalized = PresetLibrary.normalize(key)
-                    if let other = seen[normalized], other != preset.id || key == preset.id {
-                        throw PresetLookupError.ambiguous(key, [other, preset.id], source: layer.source)
+                    if let other = seen[normalized], other.id != preset.id || key == preset.id {
+                        let files = [other.file, file].map { ($0 as NSString).lastPathComponent }
+                        throw PresetLookupError.ambiguous(key, [other.id, preset.id], source: layer.source, files: files)
                     }
-                    seen[normalized] = preset.id
+                    seen[normalized] = (preset.id, file)
                 }
             }
             let replaced = Set(presets.map(\.id))
@@ -116,7 +117,7 @@ public enum PresetLookupError: Error, Sendable, Equatable, CustomStringConvertib
     case unknown(String, suggestions: [String])
     case missingDirectory(String)
     case unreadable(String)
-    case ambiguous(String, [String], source: String)
+    case ambiguous(String, [String], source: String, files: [String])
 
     /// An unknown name or a folder that is not there is a usage error; a broken library a
     /// failure.
@@ -135,9 +136,9 @@ public enum PresetLookupError: Error, Sendable, Equatable, CustomStringConvertib
             return "no presets directory at \(path) (--presets and NOTCHWAVE_PRESETS name a folder of preset JSON files)"
         case let .unreadable(path):
             return "cannot read preset file \(path)"
-        case let .ambiguous(name, ids, source):
+        case let .ambiguous(name, ids, source, files):
             let what = ids.count == 2 && ids[0] == ids[1] ? "two presets have the id \"\(name)\"" : "the name \"\(name)\" matches several presets: \(ids.joined(separator: ", "))"
-            return "\(source == PresetLibrary.builtInSource ? "the built-in presets" : source): \(what)"
+            return "\(source == PresetLibrary.builtInSource ? "the built-in presets" : source): \(what) (\(files.joined(separator: " and ")))"
         }
     }
 }

@@ -12,10 +12,16 @@ protocol Command {
     static var options: [OptionSpec] { get }
     /// Runs with parsed arguments; returns the exit code.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Int32
+    /// The words its positional arguments can be (`show`, `bash`), for shell completion.
+    static var positionalWords: [String] { get }
+    /// True when its positional arguments are files (`batch JOB.json`, `check-preview FILE`).
+    static var positionalFiles: Bool { get }
 }
 
 extension Command {
     static var discussion: String { "" }
+    static var positionalWords: [String] { [] }
+    static var positionalFiles: Bool { false }
 
     /// The help text, generated from the declarations.
     static var help: String {

@@ -6,6 +6,8 @@ import NotchwaveScene
 /// `notchwave batch`: many renders from one job file.
 enum BatchCommand: Command {
     static let name = "batch"
+    static let positionalWords = ["merge"]
+    static let positionalFiles = true
     static let summary = "render everything a job file describes (presets x styles x formats x variants), resumable and shardable"
     static let usage = "batch JOB.json [-o DIR] [--only GLOB] [--set KEY=VALUE] [--dry-run] [--jobs N] [--shard I/N | --shard env] [--force]\n       notchwave batch merge DIR"
     static let options: [OptionSpec] = [

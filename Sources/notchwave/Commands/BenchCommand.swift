@@ -16,7 +16,7 @@ enum BenchCommand: Command {
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
         .value("peer-scenes", "DIR", "Write the frames the benchmark draws (bar rows, LiquidSwipe) for a peer renderer into DIR, and stop (make bench-peers)"),
-        .value("profile", "PART", "Rasterize N frames of one part, untimed, for a profiler: bar (the bar rows) or liquid-swipe (prebuilt draw lists)"),
+        .value("profile", "bar|liquid-swipe", "Rasterize N frames of one part, untimed, for a profiler: bar (the bar rows) or liquid-swipe (prebuilt draw lists)"),
         .value("frames", "N", "With --profile: how many frames (default: 64)"),
     ]
     static let discussion = """

@@ -4,25 +4,27 @@ import NotchwavePipeline
 /// `notchwave check-preview`: checks videos against App Store Connect's app preview specification.
 enum CheckPreviewCommand: Command {
     static let name = "check-preview"
+    static let positionalFiles = true
     static let summary = "check videos against App Store Connect's app preview specification"
-    static let usage = "check-preview FILE... [--json]"
+    static let usage = "check-preview FILE... [--json]\n       notchwave check-preview --rules [--json | --markdown]"
     static let options: [OptionSpec] = [
         .flag("json", "Print a JSON array of reports on stdout"),
         .flag("rules", "List the rules it enforces instead of checking files (with --json or --markdown)"),
         .flag("markdown", "With --rules: the rules as a Markdown table"),
     ]
-    static let discussion = """
-    Reads each file with libavformat and lists every way it breaks the specification
-    (https://developer.apple.com/help/app-store-connect/reference/app-preview-specifications):
-    container and file size (500 MB), video codec (H.264 High profile level 4.0 or lower,
-    or ProRes 422 HQ), progressive frames, at most 30 fps, an iPhone preview resolution
-    (886x1920, 1080x1920, 750x1334 or turned), 15 to 30 s, and one stereo audio track
-    (AAC 256 kbit/s or PCM, 44.1 or 48 kHz). A video bit rate below the 10-12 Mbit/s
-    target is a warning. Every packet is read: a file with fewer frames than its header
-    declares (cut short, or still being written) fails. Links are followed (the size is
-    the file's); anything but a regular file is refused unopened. Exit code 0 when every
-    file conforms, 1 otherwise.
-    """
+    /// The help's text: what it does, then every rule from the rule list.
+    static var discussion: String {
+        """
+        Reads each file with libavformat, every packet included, and lists every way it breaks
+        App Store Connect's app preview specification
+        (https://developer.apple.com/help/app-store-connect/reference/app-preview-specifications).
+        Links are followed (the size is the file's); anything but a regular file is refused
+        unopened. Exit code 0 when every file conforms, 1 otherwise.
+
+        The rules (--rules lists them alone):
+
+        """ + rules(json: false, markdown: false).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+    }
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
         if args.has("rules") {

@@ -14,6 +14,11 @@ struct CompletionTable {
         var values: [String: [String]]
         /// Options whose value is a path.
         var files: [String]
+        /// Options whose value is free (a number, a text): nothing to complete.
+        var free: [String]
+        /// The words positional arguments can be, and whether they are files.
+        var positionals: [String]
+        var positionalFiles: Bool
     }
 
     var entries: [Entry]
@@ -30,18 +35,27 @@ struct CompletionTable {
         let pathNames: Set<String> = ["FILE", "PATH", "DIR", "OUTPUT", "JOB.json"]
         return CompletionTable(entries: Commands.all.map { command in
             var values: [String: [String]] = [:]
-            var files: [String] = []
+            var files: [String] = [], free: [String] = []
             for option in command.options where option.kind == .value {
+                // A render parameter's choices are its declaration's; any other option's
+                // are its value name's alternatives (`bar|liquid-swipe`).
+                let parameter = option.section == nil ? nil : Scenes.parameters.first { $0.flag == option.name }
+                let alternatives = option.valueName.split(separator: "|").map(String.init)
                 if let list = named[option.name] {
                     values[option.name] = list
-                } else if let parameter = Scenes.parameters.first(where: { $0.flag == option.name }), !parameter.choices.isEmpty {
+                } else if let parameter, !parameter.choices.isEmpty {
                     values[option.name] = parameter.choices
+                } else if alternatives.count > 1 {
+                    values[option.name] = alternatives
                 } else if pathNames.contains(option.valueName) {
                     files.append(option.name)
+                } else {
+                    free.append(option.name)
                 }
             }
             let options = command.options.flatMap { option in ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? []) } + ["--help", "-h"]
-            return Entry(command: command.name, options: options, values: values, files: files)
+            return Entry(command: command.name, options: options, values: values, files: files, free: free,
+                         positionals: command.positionalWords, positionalFiles: command.positionalFiles)
         })
     }
 
@@ -68,13 +82,24 @@ struct CompletionTable {
                 let short = entry.options.contains("-o") && option == "output" ? "|\"\(entry.command) -o\"" : ""
                 out += "    \"\(entry.command) --\(option)\"\(short)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
             }
+            for option in entry.free {
+                out += "    \"\(entry.command) --\(option)\") COMPREPLY=(); return ;;\n"
+            }
         }
-        out += "  esac\n  case \"${COMP_WORDS[1]}\" in\n"
+        let ids = (try? PresetLibrary())?.presets.map(\.id) ?? []
+        out += "    \"presets show\") COMPREPLY=($(compgen -W \"\(ids.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+        out += "  esac\n  if [[ \"$cur\" == -* ]]; then\n    case \"${COMP_WORDS[1]}\" in\n"
         for entry in entries {
-            out += "    \(entry.command)) COMPREPLY=($(compgen -W \"\(entry.options.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+            out += "      \(entry.command)) COMPREPLY=($(compgen -W \"\(entry.options.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+        }
+        out += "    esac\n    return\n  fi\n  case \"${COMP_WORDS[1]}\" in\n"
+        for entry in entries where !entry.positionals.isEmpty || entry.positionalFiles {
+            let words = entry.positionals.isEmpty ? "" : "COMPREPLY=($(compgen -W \"\(entry.positionals.joined(separator: " "))\" -- \"$cur\")); "
+            let files = entry.positionalFiles ? "COMPREPLY+=($(compgen -f -- \"$cur\")); " : ""
+            out += "    \(entry.command)) \(words)\(files);;\n"
         }
         out += "    help) COMPREPLY=($(compgen -W \"\(commands.joined(separator: " "))\" -- \"$cur\")) ;;\n"
-        out += "  esac\n  [ ${#COMPREPLY[@]} -gt 0 ] || COMPREPLY=($(compgen -f -- \"$cur\"))\n}\ncomplete -F _notchwave notchwave\n"
+        out += "  esac\n}\ncomplete -F _notchwave notchwave\n"
         return out
     }
 
@@ -102,7 +127,12 @@ struct CompletionTable {
                     out += "        '\(repeatable)\(names)[\(help)]:\(option.valueName.lowercased()): ' \\\n"
                 }
             }
-            out += "        '*:file:_files'\n      ;;\n"
+            // Positional arguments: words (`show`, `bash`), else files.
+            if !entry.positionals.isEmpty && !entry.positionalFiles {
+                out += "        '*:argument:(\(entry.positionals.joined(separator: " ")))'\n      ;;\n"
+            } else {
+                out += "        '*:file:_files'\n      ;;\n"
+            }
         }
         out += "  esac\n}\n\n_notchwave \"$@\"\n"
         return out
@@ -114,6 +144,10 @@ struct CompletionTable {
         var out = "# fish completion for notchwave (generated by `notchwave completions fish`)\ncomplete -c notchwave -f\n"
         for command in Commands.all {
             out += "complete -c notchwave -n __fish_use_subcommand -a \(command.name) -d \(quote(command.summary))\n"
+        }
+        for entry in entries where !entry.positionals.isEmpty || entry.positionalFiles {
+            let words = entry.positionals.isEmpty ? "" : " -a \(quote(entry.positionals.joined(separator: " ")))"
+            out += "complete -c notchwave -n '__fish_seen_subcommand_from \(entry.command)'\(words)\(entry.positionalFiles ? " -F" : "")\n"
         }
         for entry in entries {
             guard let command = Commands.all.first(where: { $0.name == entry.command }) else { continue }
@@ -142,6 +176,7 @@ enum CompletionsCommand: Command {
     static let name = "completions"
     static let summary = "print the shell completion script for bash, zsh or fish"
     static let usage = "completions bash|zsh|fish"
+    static let positionalWords = ["bash", "zsh", "fish"]
     static let options: [OptionSpec] = []
     static let discussion = """
     `make install` and the Debian package install all three. To load one by hand:

@@ -8,6 +8,7 @@ enum NewCommand: Command {
     static let name = "new"
     static let summary = "write a commented example job file for `notchwave batch`"
     static let usage = "new job [PATH] [--no-overwrite] (default: job.json; - for stdout)"
+    static let positionalWords = ["job"]
     static let options: [OptionSpec] = [.flag("no-overwrite", "Fail instead of replacing an existing file")]
 
     static var example: String { """
@@ -49,7 +50,7 @@ enum NewCommand: Command {
     /// The comment listing every job-file parameter (from the registry), wrapped.
     static var parameterComment: String {
         var lines: [String] = []
-        var line = "  // Parameters for every output (the README's tables say what each takes):"
+        var line = "  // Parameters for every output (`notchwave parameters` says what each takes):"
         for (index, parameter) in Scenes.parameters.enumerated() {
             let word = " " + parameter.key + (index == Scenes.parameters.count - 1 ? "." : ",")
             if line.count + word.count > 92 {
@@ -73,6 +74,7 @@ enum NewCommand: Command {
         // Like every command that writes: replaced unless --no-overwrite, and the
         // directory made when missing.
         let target = OutputPath(path)
+        let existed = FileManager.default.fileExists(atPath: target.path)
         let created = try target.makeParentDirectories()
         do {
             try AtomicOutputFile.write(Array(example.utf8), to: target.path, noOverwrite: args.has("no-overwrite"))
@@ -80,7 +82,7 @@ enum NewCommand: Command {
             OutputPath.removeEmpty(created)
             throw error
         }
-        Terminal.error("wrote \(path); render it with `notchwave batch \(path)`")
+        Terminal.error("\(existed ? "replaced" : "wrote") \(path); render it with `notchwave batch \(path)`")
         return 0
     }
 }

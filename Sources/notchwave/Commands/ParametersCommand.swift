@@ -2,14 +2,14 @@ import NotchwaveModel
 import NotchwaveScene
 
 /// `notchwave parameters`: every render parameter, from the registry: its command-line
-/// option, job-file key, default and what it takes; `--markdown` prints the README's
+/// option, job-file key, default and what it takes; `--markdown` prints the usage guide's
 /// tables (`make readme` writes them, a test checks they match).
 enum ParametersCommand: Command {
     static let name = "parameters"
-    static let summary = "list every render parameter: option, job-file key, default, where it applies (--markdown: the README's tables)"
+    static let summary = "list every render parameter: option, job-file key, default, where it applies (--markdown: the tables of docs/usage.md)"
     static let usage = "parameters [--markdown | --json]"
     static let options: [OptionSpec] = [
-        .flag("markdown", "Markdown tables, as in the README"),
+        .flag("markdown", "Markdown tables, as in docs/usage.md"),
         .flag("json", "JSON: every parameter, and each scene's and style's options"),
     ]
 

@@ -6,6 +6,7 @@ enum PresetsCommand: Command {
     static let name = "presets"
     static let summary = "list the device presets, or show one"
     static let usage = "presets [--json | --markdown]\n       notchwave presets show ID [--json]"
+    static let positionalWords = ["show"]
     static let options: [OptionSpec] = [
         .flag("json", "Print JSON instead of a table"),
         .flag("markdown", "Print the sourced Markdown catalogue (presets/README.md)"),

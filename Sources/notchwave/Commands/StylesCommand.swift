@@ -39,6 +39,7 @@ enum ScenesCommand: Command {
     static let name = "scenes"
     static let summary = "list the scenes and the options each accepts (--scene, --scene-option)"
     static let usage = "scenes [NAME] [--json | --markdown]"
+    static var positionalWords: [String] { Scenes.all.map { $0.name } }
     static let options: [OptionSpec] = [
         .flag("json", "JSON: each scene's name, summary, options and the render parameters that are its own"),
         .flag("markdown", "Markdown tables of what the scene takes (its own render parameters and options), as its page in the source shows them"),
