@@ -195,6 +195,10 @@ struct BatchHabitsTests {
         #expect(Set(written.filter { $0.hasSuffix(".mp4") || $0.hasSuffix(".gif") }) == ["iphone-x.gif", "iphone-se-3.gif"])
         let se = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--only", "iphone-se*", "--dry-run"])
         #expect(se.stdoutText.split(separator: "\n").map { ($0 as NSString).lastPathComponent } == ["iphone-se-3.mp4", "iphone-se-3.gif"])
+        let listed = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--only", "iphone-se*", "--dry-run", "--json"])
+        let outputs = try JSONSerialization.jsonObject(with: listed.stdout) as? [[String: Any]] ?? []
+        #expect(listed.status == 0 && outputs.compactMap { ($0["output"] as? String).map { ($0 as NSString).lastPathComponent } } == ["iphone-se-3.mp4", "iphone-se-3.gif"])
+        #expect(outputs.allSatisfy { $0["preset"] as? String == "iphone-se-3" && $0["frames"] as? Int == 2 && $0["problem"] is NSNull })
         // --set: every output at 20 fps; an unchanged run is up to date; another value re-renders.
         let set = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "--set", "fps=20", "--only", "iphone-x.mp4"])
         #expect(set.status == 0 && set.stderr.contains("rendered iphone-x.mp4"), "\(set.stderr)")

@@ -22,7 +22,7 @@ enum BatchCommand: Command {
         .flag("no-overwrite", "Fail an output whose file exists (and is not up to date) instead of replacing it"),
     ] + ProgressStyle.specs(showing: "outputs, frames and time left over the whole batch") + [
         .flag("quiet", short: "q", "No per-output lines and no progress on stderr"),
-        .flag("json", "Print the summary as JSON on stdout"),
+        .flag("json", "Print the summary as JSON on stdout (with --dry-run: the outputs, each with its problem if any)"),
     ]
     static let discussion = """
     A job file names presets ("all", a list, or {"kind": "island", "family": "iphone"}),
@@ -94,15 +94,22 @@ enum BatchCommand: Command {
         if let progress { options.frames = { item, done, total in progress.update(item, done: done, total: total) } }
         let runner = BatchRunner(plan: plan, options: options)
         if args.has("dry-run") {
-            var invalid = 0
-            for item in runner.selectedItems {
-                print((directory as NSString).appendingPathComponent(item.output))
-                if let problem = item.problem {
-                    Terminal.error("invalid \(item.output): \(problem)")
-                    invalid += 1
+            let items = runner.selectedItems
+            if args.has("json") {
+                // One object per output: its path, axes, frames, and what is wrong with it.
+                print(JSONOutput.array(items.map { item in
+                    .object([("output", .string((directory as NSString).appendingPathComponent(item.output))), ("preset", .string(item.preset)),
+                             ("style", .string(item.style)), ("variant", .string(item.variant)), ("format", .string(item.format)),
+                             ("frames", item.plan.map { .number(Double($0.frameCount)) } ?? .null),
+                             ("problem", item.problem.map { .string($0) } ?? .null)])
+                }).rendered())
+            } else {
+                for item in items {
+                    print((directory as NSString).appendingPathComponent(item.output))
+                    if let problem = item.problem { Terminal.error("invalid \(item.output): \(problem)") }
                 }
             }
-            return invalid == 0 ? 0 : 1
+            return items.allSatisfy { $0.problem == nil } ? 0 : 1
         }
         let summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
         progress?.finish()
