@@ -111,8 +111,12 @@ enum BatchCommand: Command {
             }
             return items.allSatisfy { $0.problem == nil } ? 0 : 1
         }
-        let summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
-        progress?.finish()
+        let summary: BatchSummary
+        do {
+            // The bar's line is ended on every way out, an interrupt's message included.
+            defer { progress?.finish() }
+            summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
+        }
         let total = summary.rendered + summary.skipped + summary.failures.count
         if args.has("json") {
             print(JSONOutput.object([

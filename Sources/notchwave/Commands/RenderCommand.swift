@@ -62,12 +62,13 @@ enum RenderCommand: Command {
         let created = try OutputPath.makeParentDirectories(of: resolved)
         let result: RenderResult
         do {
+            // The bar's line is ended on every way out, an error's message included.
+            defer { progress?.finish() }
             result = try SignalHandling.withCancellation { token in try session.run(cancellation: token) }
         } catch {
             OutputPath.removeEmpty(created)
             throw error
         }
-        progress?.finish()
         if args.has("json") {
             print(result.json.rendered())
         } else if output != "-" && !args.has("quiet") {
