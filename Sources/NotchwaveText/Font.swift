@@ -19,6 +19,11 @@ public enum TextError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A weight of the default font family.
+public enum FontWeight: String, Sendable, CaseIterable {
+    case regular = "Regular", semibold = "SemiBold", bold = "Bold"
+}
+
 /// A font file, read once: HarfBuzz shapes text with it (glyphs, advances, kerning) and
 /// FreeType supplies each glyph's outline, which becomes a `Path` that notchwave's own
 /// rasterizer fills with exact coverage.
@@ -34,6 +39,15 @@ public final class Font: @unchecked Sendable {
         "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
         "/usr/share/fonts/truetype/inter/Inter-Regular.ttf",
     ]
+
+    /// The default font of `weight`: Inter's face of that weight (`fonts-inter`).
+    public static func load(weight: FontWeight) throws(TextError) -> Font {
+        let paths = defaultPaths.map { $0.replacingOccurrences(of: "-Regular.", with: "-\(weight.rawValue).") }
+        guard let found = paths.first(where: { FileManager.default.isReadableFile(atPath: $0) }) else {
+            throw .noDefaultFont(searched: paths)
+        }
+        return try Font(path: found)
+    }
 
     /// The file the font was read from.
     public let path: String
@@ -124,8 +138,11 @@ public final class Font: @unchecked Sendable {
 
     /// `text` shaped left to right: the glyphs with their positions, and the total
     /// advance (font units). HarfBuzz applies the font's default features, among them
-    /// kerning (GPOS or the legacy kern table) and standard ligatures.
-    public func shape(_ text: String) -> (glyphs: [PlacedGlyph], advance: Double) {
+    /// kerning (GPOS or the legacy kern table) and standard ligatures, and `features`
+    /// (OpenType feature tags in HarfBuzz's syntax: `tnum` for tabular figures, SwiftUI's
+    /// `.monospacedDigit()`; `-kern` to turn kerning off). A tag the font lacks does
+    /// nothing; one HarfBuzz cannot parse is ignored.
+    public func shape(_ text: String, features: [String] = []) -> (glyphs: [PlacedGlyph], advance: Double) {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], 0) }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
@@ -137,7 +154,11 @@ public final class Font: @unchecked Sendable {
         }
         hb_buffer_guess_segment_properties(buffer)
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_shape(shaper, buffer, nil, 0)
+        var parsed: [hb_feature_t] = features.compactMap { tag in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(tag, Int32(clamping: tag.utf8.count), &feature) != 0 ? feature : nil
+        }
+        hb_shape(shaper, buffer, &parsed, UInt32(parsed.count))
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
               let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return ([], 0) }
@@ -154,8 +175,8 @@ public final class Font: @unchecked Sendable {
     }
 
     /// The width of `text` at `size` pixels per em.
-    public func width(of text: String, size: Double) -> Double {
-        shape(text).advance * size / Double(unitsPerEm)
+    public func width(of text: String, size: Double, features: [String] = []) -> Double {
+        shape(text, features: features).advance * size / Double(unitsPerEm)
     }
 
     /// The horizontal advance FreeType reads for one glyph (font units, unhinted).
@@ -188,11 +209,11 @@ public final class Font: @unchecked Sendable {
     }
 
     /// `text` as a path at `size` pixels per em, its origin (the left end of the baseline)
-    /// at `(x, baseline)`. Fill it with the non-zero rule.
-    public func path(_ text: String, size: Double, x: Double, baseline: Double) -> Path {
+    /// at `(x, baseline)`, shaped with `features`. Fill it with the non-zero rule.
+    public func path(_ text: String, size: Double, x: Double, baseline: Double, features: [String] = []) -> Path {
         let scale = size / Double(unitsPerEm)
         var result = Path()
-        for placed in shape(text).glyphs {
+        for placed in shape(text, features: features).glyphs {
             result.addPath(outline(of: placed.glyph).path.transformed(scale: scale, dx: x + placed.x * scale, dy: baseline - placed.y * scale))
         }
         return result

@@ -1,0 +1,234 @@
+/// A frame (or a layer of one) as steps painted in order: plain draw commands, groups of
+/// commands rendered alone and filtered before they are put over what is there
+/// (SwiftUI's `.saturation`, `.brightness`, `.opacity` on a view), and materials that blur
+/// what lies under them (`.regularMaterial`). A scene without effects is one draw step:
+/// `Composition(list)` renders exactly as the draw list does.
+public struct Composition: Sendable, Equatable {
+    /// The colour under everything (over a backdrop: transparent).
+    public var base: RGBA8
+    /// The steps, bottom first.
+    public var steps: [CompositionStep]
+
+    /// A composition.
+    public init(base: RGBA8, steps: [CompositionStep]) {
+        self.base = base
+        self.steps = steps
+    }
+
+    /// The draw list as one step.
+    public init(_ list: DrawList) {
+        self.init(base: list.base, steps: list.commands.isEmpty ? [] : [.draw(list.commands)])
+    }
+
+    /// True when a step reads the pixels under it (a material): what lies below must be
+    /// drawn first.
+    public var readsBelow: Bool {
+        steps.contains { if case .material = $0 { return true } else { return false } }
+    }
+
+    /// The composition as one draw list when it has no effects (every step a plain draw):
+    /// then both render the same pixels.
+    public var drawList: DrawList? {
+        var commands: [DrawCommand] = []
+        for step in steps {
+            guard case let .draw(list) = step else { return nil }
+            commands += list
+        }
+        return DrawList(base: base, commands: commands)
+    }
+
+    /// The steps as plain draw commands, for tools that take draw lists only (the
+    /// rasterizer benchmarks, the peer renderers): each material as its tint alone, each
+    /// layer without its filters. An approximation where there are effects.
+    public var flattened: DrawList {
+        DrawList(base: base, commands: steps.flatMap { step -> [DrawCommand] in
+            switch step {
+            case let .draw(commands), let .layer(commands, _): return commands
+            case let .material(m): return [DrawCommand(shape: m.shape, paint: .solid(m.tint))]
+            }
+        })
+    }
+}
+
+/// One step of a `Composition`.
+public enum CompositionStep: Sendable, Equatable {
+    /// Commands painted over what is there.
+    case draw([DrawCommand])
+    /// Commands rendered alone onto a transparent layer, the filters run over it in order,
+    /// then the layer put over what is there (source-over).
+    case layer([DrawCommand], filters: [ColorFilter])
+    /// A material over what is there.
+    case material(Material)
+}
+
+/// A translucent material (SwiftUI's `.thinMaterial`, `.regularMaterial`,
+/// `.thickMaterial`): inside `shape`, what lies below is blurred, its saturation scaled,
+/// and `tint` laid over it; the result replaces what is there where the shape covers (its
+/// edge anti-aliased by coverage).
+public struct Material: Sendable, Equatable {
+    /// Where the material is (pixels).
+    public var shape: Shape
+    /// The blur of what lies below.
+    public var blur: BoxBlur
+    /// The saturation factor applied to the blurred pixels (1: unchanged).
+    public var saturation: Double
+    /// The colour laid over the blurred pixels (source-over).
+    public var tint: RGBA8
+
+    /// A material.
+    public init(shape: Shape, blur: BoxBlur, saturation: Double = 1, tint: RGBA8) {
+        self.shape = shape
+        self.blur = blur
+        self.saturation = saturation
+        self.tint = tint
+    }
+}
+
+extension Shape {
+    /// The smallest pixel-aligned box holding every band (empty ranges for no bands).
+    public var pixelBounds: (columns: Range<Int>, rows: Range<Int>) {
+        var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
+        for band in bands {
+            minY = Swift.min(minY, band.y0)
+            maxY = Swift.max(maxY, band.y1)
+            for piece in band.left.pieces + band.right.pieces {
+                let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
+                minX = Swift.min(minX, a, b)
+                maxX = Swift.max(maxX, a, b)
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return (0..<0, 0..<0) }
+        return (minX.floorPixelIndex..<maxX.ceilPixelIndex, minY.floorPixelIndex..<maxY.ceilPixelIndex)
+    }
+}
+
+extension Rasterizer {
+    /// Renders rows `rows` of `composition` into `canvas` (whose first row is the scene's
+    /// row `originY`). With `over` false the rows are replaced (they start as the base
+    /// colour); with `over` true the composition is put over what they hold (the base
+    /// first, source-over), as a layer over the layers below it.
+    ///
+    /// A material blurs the rows the canvas holds (edge rows repeat beyond them), so a
+    /// scene with materials renders whole frames (every row dynamic).
+    public func render(_ composition: Composition, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false) throws(OutOfMemory) {
+        let rows = rows.clamped(to: originY..<(originY + canvas.height))
+        guard !rows.isEmpty else { return }
+        var steps = composition.steps[...]
+        if !over {
+            // The first plain draw step goes straight in with the base: no layer needed.
+            if case let .draw(commands)? = steps.first {
+                render(DrawList(base: composition.base, commands: commands), into: canvas, rows: rows, originY: originY)
+                steps = steps.dropFirst()
+            } else {
+                canvas.fill(composition.base.premultiplied, rows: (rows.lowerBound - originY)..<(rows.upperBound - originY))
+            }
+        } else if composition.base.a > 0 {
+            try drawOver([DrawCommand(shape: .rectangle(x0: 0, y0: Float(rows.lowerBound), x1: Float(canvas.width), y1: Float(rows.upperBound)),
+                                      paint: .solid(composition.base))], filters: [], into: canvas, rows: rows, originY: originY)
+        }
+        for step in steps {
+            switch step {
+            case let .draw(commands):
+                try drawOver(commands, filters: [], into: canvas, rows: rows, originY: originY)
+            case let .layer(commands, filters):
+                try drawOver(commands, filters: filters, into: canvas, rows: rows, originY: originY)
+            case let .material(material):
+                try apply(material, to: canvas, rows: rows, originY: originY)
+            }
+        }
+    }
+
+    /// The rows of `rows` that `commands` can touch.
+    private func reach(of commands: [DrawCommand], within rows: Range<Int>) -> Range<Int> {
+        var low = Int.max, high = Int.min
+        for command in commands {
+            let bounds = command.shape.pixelBounds.rows
+            guard !bounds.isEmpty else { continue }
+            low = Swift.min(low, bounds.lowerBound)
+            high = Swift.max(high, bounds.upperBound)
+        }
+        guard low < high else { return rows.lowerBound..<rows.lowerBound }
+        return (low..<high).clamped(to: rows)
+    }
+
+    /// Renders `commands` onto a transparent band as tall as they reach, filters it, and
+    /// puts it over the canvas.
+    private func drawOver(_ commands: [DrawCommand], filters: [ColorFilter], into canvas: Canvas, rows: Range<Int>, originY: Int) throws(OutOfMemory) {
+        let band = reach(of: commands, within: rows)
+        guard !band.isEmpty else { return }
+        let layer = try Canvas.allocate(width: canvas.width, height: band.count)
+        render(DrawList(base: .transparent, commands: commands), into: layer, rows: band, originY: band.lowerBound)
+        layer.apply(filters, kernel: kernel)
+        canvas.putOver(layer, at: band.lowerBound - originY)
+    }
+
+    /// Blurs what the canvas holds under the material's shape, tints it, and puts it back
+    /// where the shape covers.
+    private func apply(_ material: Material, to canvas: Canvas, rows: Range<Int>, originY: Int) throws(OutOfMemory) {
+        let bounds = material.shape.pixelBounds
+        let band = bounds.rows.clamped(to: rows)
+        let columns = bounds.columns.clamped(to: 0..<canvas.width)
+        guard !band.isEmpty, !columns.isEmpty else { return }
+        let blurred = try canvas.blurred(columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY), by: material.blur, kernel: kernel)
+        var filters: [ColorFilter] = []
+        if material.saturation != 1 { filters.append(.saturation(material.saturation)) }
+        blurred.apply(filters, kernel: kernel)
+        // The shape's coverage: the shape in opaque white, its alpha the coverage.
+        let coverage = try Canvas.allocate(width: canvas.width, height: band.count)
+        render(DrawList(base: .transparent, commands: [DrawCommand(shape: material.shape, paint: .solid(.white))]), into: coverage,
+               rows: band, originY: band.lowerBound)
+        let tint = material.tint.premultiplied.packed
+        for r in 0..<band.count {
+            let target = UnsafeMutableRawPointer(canvas.row(band.lowerBound - originY + r)).assumingMemoryBound(to: UInt32.self)
+            let source = UnsafeRawPointer(blurred.row(r)).assumingMemoryBound(to: UInt32.self)
+            let cover = UnsafeRawPointer(coverage.row(r)).assumingMemoryBound(to: UInt32.self)
+            for x in columns {
+                let c = cover[x] >> 24
+                guard c > 0 else { continue }
+                let seen = Canvas.over(tint, source[x - columns.lowerBound])
+                target[x] = c == 255 ? seen : Canvas.mix(seen, target[x], c)
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// Each pixel moved from its own value toward `other`'s (same size) by `weight` (0...1,
+    /// taken in 255ths): `round((o w + s (255 − w)) / 255)` per byte. A layer that reads
+    /// what is below it, shown at an opacity, over that below.
+    public func mix(toward other: Canvas, weight: Double) {
+        precondition(other.width == width && other.height == height, "the canvases differ in size")
+        let w = UInt32((Swift.min(Swift.max(weight, 0), 1) * 255).rounded())
+        for r in 0..<height {
+            let target = UnsafeMutableRawPointer(row(r)).assumingMemoryBound(to: UInt32.self)
+            let source = UnsafeRawPointer(other.row(r)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width { target[x] = Canvas.mix(source[x], target[x], w) }
+        }
+    }
+
+    /// `a` where `c` is 255, `b` where it is 0, between them per channel:
+    /// `round((a c + b (255 − c)) / 255)` (a coverage-weighted replace).
+    @inline(__always)
+    static func mix(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
+        var result: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) {
+            result |= Blend.div255(((a >> shift) & 0xFF) * c + ((b >> shift) & 0xFF) * (255 - c)) << shift
+        }
+        return result
+    }
+
+    /// Puts `layer` (as wide as this canvas) over this canvas's rows from `row` on,
+    /// source-over on premultiplied values.
+    public func putOver(_ layer: Canvas, at row: Int) {
+        precondition(layer.width == width && row >= 0 && row + layer.height <= height, "the layer lies outside the canvas")
+        for r in 0..<layer.height {
+            let target = UnsafeMutableRawPointer(self.row(row + r)).assumingMemoryBound(to: UInt32.self)
+            let source = UnsafeRawPointer(layer.row(r)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let top = source[x]
+                if top == 0 { continue }
+                target[x] = top >> 24 == 255 ? top : Canvas.over(top, target[x])
+            }
+        }
+    }
+}
