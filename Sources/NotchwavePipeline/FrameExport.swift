@@ -13,7 +13,7 @@ public enum FrameExport {
         guard scene.canvasWidth > 0, rows > 0, scene.canvasWidth <= 4096 else { return }
         let canvas = Canvas(width: scene.canvasWidth, height: rows)
         let rasterizer = Rasterizer(kernel: .simd)
-        for t in times { rasterizer.render(scene.drawList(at: t), into: canvas, rows: 0..<rows) }
+        for t in times { try? rasterizer.render(scene.composition(at: t), into: canvas, rows: 0..<rows) }
     }
 
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size

@@ -8,8 +8,11 @@ public protocol Scene: Sendable {
     /// The canvas size in pixels.
     var canvasWidth: Int { get }
     var canvasHeight: Int { get }
-    /// Everything the frame `time` seconds into the clip shows.
+    /// Everything the frame `time` seconds into the clip shows, as plain draw commands.
     func drawList(at time: Double) -> DrawList
+    /// The frame `time` seconds into the clip as the renderer composes it: the draw list
+    /// by default; a scene with effects (filtered layers, materials) returns its steps.
+    func composition(at time: Double) -> Composition
     /// The rows that can change from frame to frame (every other row is rendered once).
     var dynamicRows: Range<Int> { get }
 }
@@ -17,6 +20,8 @@ public protocol Scene: Sendable {
 extension Scene {
     /// Every row, by default.
     public var dynamicRows: Range<Int> { 0..<canvasHeight }
+    /// The draw list as one step.
+    public func composition(at time: Double) -> Composition { Composition(drawList(at: time)) }
 }
 
 /// How the canvas a scene draws on is laid out by the output.
@@ -121,7 +126,7 @@ extension SceneKind {
 /// The registered scenes.
 public enum Scenes {
     /// Every scene, by name (the first is the default).
-    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self]
+    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self, Controls.self]
 
     /// `--scene`: which scene is drawn (the first registered is the default).
     public static let scene = Parameter<String>("scene", "NAME", "What is drawn: \(all.dropLast().map { $0.name }.joined(separator: ", ")) or \(all[all.count - 1].name); see `notchwave scenes`",

@@ -22,7 +22,7 @@ struct PopupTimelineTests {
             case ("close-on-tap", _): o.closeOnTap = value == "true"
             case ("position", _): o.position = try #require(PopupPosition(rawValue: value))
             case ("type", _): o.type = try #require(PopupKind(rawValue: value))
-            case ("background", "#00000066"): o.background = PopupColor(Color(rgb: 0, alpha: 0x66))
+            case ("background", "#00000066"): o.background = OptionColor(Color(rgb: 0, alpha: 0x66))
             default: Issue.record("no test setting for \(key)=\(value)")
             }
         }

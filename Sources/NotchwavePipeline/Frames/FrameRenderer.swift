@@ -71,8 +71,10 @@ public final class FrameRenderer: @unchecked Sendable {
             dynamicRows = 0..<height
         } else {
             let changing = scenes.map(\.dynamicRows).filter { !$0.isEmpty }
-            dynamicRows = changing.isEmpty ? top.dynamicRows
+            let rows = changing.isEmpty ? top.dynamicRows
                 : (changing.map(\.lowerBound).min() ?? 0)..<(changing.map(\.upperBound).max() ?? height)
+            // Widened to even rows, so that 4:2:0 chroma rows never straddle the edge.
+            dynamicRows = ((rows.lowerBound - rows.lowerBound % 2)..<(rows.upperBound + rows.upperBound % 2)).clamped(to: 0..<height)
         }
         template = try Canvas.allocate(width: top.canvasWidth, height: height)
         try draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
@@ -116,8 +118,10 @@ public final class FrameRenderer: @unchecked Sendable {
 /// by its opacity at that time (`LayerShowing`), then each layer below put under what is
 /// there (a picture directly, a scene rasterized into a canvas of its own first), faded
 /// likewise. Composing under, top first, gives what composing over, bottom first, gives,
-/// with each pixel visited once per layer and no copy of the bottom layer. Last, the
-/// padding after the picture repeats its edge.
+/// with each pixel visited once per layer and no copy of the bottom layer. A scene whose
+/// composition reads what lies under it (a material's blur) breaks the order: the layers
+/// below it are drawn first, it is composed over them, and the layers above it over that.
+/// Last, the padding after the picture repeats its edge.
 struct LayerStack {
     /// The layers, bottom first.
     let layers: [FrameLayer]
@@ -129,13 +133,56 @@ struct LayerStack {
     /// `rows.lowerBound`); `pictureOf` gives a picture layer's canvas for this frame.
     func draw(at t: Double, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
               pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
+        let compositions = layers.map { layer -> Composition? in
+            if case let .scene(scene, _) = layer { return scene.composition(at: t) }
+            return nil
+        }
+        if let reader = compositions.lastIndex(where: { $0?.readsBelow == true }), let composition = compositions[reader] {
+            try drawReading(at: t, reader: reader, composition: composition, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
+        } else {
+            try drawTopDown(at: t, compositions: compositions, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
+        }
+        if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: rows.lowerBound) }
+    }
+
+    /// The frame when layer `reader` reads what is below it (a material): the layers below
+    /// drawn first, the reader composed over them, and the layers above it (drawn top down
+    /// on a canvas of their own) put over the result.
+    private func drawReading(at t: Double, reader: Int, composition: Composition, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
+                             pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
         let originY = rows.lowerBound
-        for (depth, layer) in layers.reversed().enumerated() {
+        if reader > 0 {
+            try LayerStack(layers: Array(layers[..<reader]), picture: nil).draw(at: t, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
+        } else {
+            canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height)
+        }
+        let showing = layers[reader].showing
+        let opacity = showing.isAlwaysOpaque ? 1 : showing.opacity(at: t)
+        if opacity < 1 {
+            let composed = try Canvas.allocate(width: canvas.width, height: canvas.height)
+            composed.copyRows(of: canvas, originY: 0)
+            try rasterizer.render(composition, into: composed, rows: rows, originY: originY, over: true)
+            canvas.mix(toward: composed, weight: opacity)
+        } else {
+            try rasterizer.render(composition, into: canvas, rows: rows, originY: originY, over: true)
+        }
+        if reader + 1 < layers.count {
+            let upper = try Canvas.allocate(width: canvas.width, height: canvas.height)
+            try LayerStack(layers: Array(layers[(reader + 1)...]), picture: nil).draw(at: t, into: upper, rows: rows, using: rasterizer, pictureOf: pictureOf)
+            canvas.putOver(upper, at: 0)
+        }
+    }
+
+    /// The frame drawn from the top layer down, each layer put under what is there.
+    private func drawTopDown(at t: Double, compositions: [Composition?], into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
+                             pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
+        let originY = rows.lowerBound
+        for (depth, (layer, composition)) in zip(layers, compositions).reversed().enumerated() {
             let opacity = layer.showing.isAlwaysOpaque ? 1 : layer.showing.opacity(at: t)
             switch layer {
-            case let .scene(scene, _):
+            case .scene:
                 let target = depth == 0 ? canvas : try Canvas.allocate(width: canvas.width, height: canvas.height)
-                rasterizer.render(scene.drawList(at: t), into: target, rows: rows, originY: originY)
+                if let composition { try rasterizer.render(composition, into: target, rows: rows, originY: originY) }
                 if opacity < 1 { target.fade(by: opacity) }
                 if depth > 0 { canvas.putUnder(target, originY: 0) }
             case let .pictures(frames, _):
@@ -152,7 +199,6 @@ struct LayerStack {
                 }
             }
         }
-        if let picture { canvas.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: originY) }
     }
 
     /// The layers' failures (a backdrop that could not be decoded mid-video), if any.

@@ -1,7 +1,7 @@
 import NotchwaveModel
 import NotchwaveTimeline
 
-/// One animated value of a scripted time line (LiquidSwipe, PopupView): segments, each from
+/// One animated value of a scripted time line (LiquidSwipe, PopupView, the controls): segments, each from
 /// its start time until the next one's.
 struct Track: Sendable {
     enum Segment: Sendable {
@@ -11,6 +11,9 @@ struct Track: Sendable {
         case dragY([FingerSample], start: Double)
         /// How far (≥ 0) the finger has moved from touch-down along y in direction `sign`.
         case dragTranslation([FingerSample], start: Double, sign: Double)
+        /// A slider's value under a finger: `clamp(from + dx · perPoint, low, high)`, dx
+        /// the finger's travel along x since touch-down.
+        case dragValue([FingerSample], start: Double, from: Double, perPoint: Double, low: Double, high: Double)
     }
     /// Sorted by start (ties in the order appended): a segment appended at `time` replaces
     /// every one that starts later.
@@ -65,6 +68,10 @@ struct Track: Sendable {
         case let .dragTranslation(path, start, sign):
             guard let first = path.first else { return 0 }
             return Swift.max(0, sign * (LiquidSwipeTimeline.finger(path, at: t - start).y - first.y))
+        case let .dragValue(path, start, from, perPoint, low, high):
+            guard let first = path.first else { return from }
+            let dx = LiquidSwipeTimeline.finger(path, at: t - start).x - first.x
+            return Swift.min(Swift.max(from + dx * perPoint, low), high)
         }
     }
 }

@@ -21,8 +21,8 @@ extension NotchWaves {
                                                    default: TextList(["red", "green", "blue"]), group: group, scope: scope)
     public static let background = Parameter<String?>("background", "COLOR", "Colour under the bar, or transparent",
                                                      defaultText: "white; black with appearance dark", group: group, scope: scope)
-    public static let appearance = Parameter<Appearance>("appearance", "light|dark", "Palette of named colours", default: .light,
-                                                         group: group, scope: scope)
+    public static let appearance = Parameter<Appearance>("appearance", "light|dark", "Palette of named colours (and the controls' light or dark look)",
+                                                         default: .light, group: group, scope: .scenes([name, Controls.name]))
     public static let start = Parameter<Double>("start", "SECONDS", "When the first wave is emitted", default: 0,
                                                 in: 0...3600, unit: "seconds", group: group, scope: scope)
     public static let stop = Parameter<Double?>("stop", "SECONDS", "Stop emitting and play the closing wave", defaultText: "none",

@@ -69,24 +69,6 @@ public struct Popup: SceneKind {
     }
 }
 
-/// A colour as the popup's options take it: a system name, `#RRGGBB[AA]`, or bare hex.
-public struct PopupColor: ParameterValue {
-    public var color: Color
-    /// A colour.
-    public init(_ color: Color) { self.color = color }
-    public static var kind: String { "a colour" }
-    public static func parse(_ text: String) throws(ParameterProblem) -> PopupColor {
-        let bareHex = (text.count == 6 || text.count == 8) && text.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
-        do {
-            return PopupColor(try Color.parse(bareHex ? "#" + text : text))
-        } catch {
-            throw ParameterProblem(error.description)
-        }
-    }
-    public static func decode(_ node: JSONNode) throws(ParameterProblem) -> PopupColor { try decodeText(node) }
-    public var json: JSONOutput { .string(color.description) }
-}
-
 /// A size `WxH` in points.
 public struct PopupSize: ParameterValue {
     public var width: Double, height: Double

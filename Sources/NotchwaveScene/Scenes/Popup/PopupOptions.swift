@@ -78,13 +78,13 @@ public struct PopupOptions: DeclaredOptions {
     public var position = PopupPosition.bottom
     /// The dimming layer between the presenter and the popup: this colour faded from 0 to
     /// its own opacity as the popup shows.
-    public var background = PopupColor(.transparent)
+    public var background = OptionColor(.transparent)
     /// Seconds from each show until the popup dismisses itself (nil: never).
     public var autohide: Double?
     /// The popup's size in points.
     public var size = PopupSize(width: 200, height: 100)
     /// The popup's fill.
-    public var color = PopupColor(Color(rgb: 0x007AFF))
+    public var color = OptionColor(Color(rgb: 0x007AFF))
     /// The popup's label (empty: none).
     public var text = "Popup!"
     /// The presenter's button title (empty: none).
