@@ -10,9 +10,9 @@ struct SceneCLITests {
 
     /// Renders `scene` with `options` over `duration` s at 30 fps as a PNG sequence and as
     /// H.264, and compares frames `indices` with `notchwave frame` at `index / 30` s.
-    func check(scene: String, options: [String], preset: String, size: (Int, Int), duration: Double, indices: [Int]) throws {
+    func check(scene: String, options: [String], preset: String, size: (Int, Int), duration: Double, indices: [Int], extra: [String] = []) throws {
         let dir = TemporaryDirectory()
-        let common = ["--scene", scene, "--preset", preset] + options.flatMap { ["--scene-option", $0] }
+        let common = ["--scene", scene, "--preset", preset] + options.flatMap { ["--scene-option", $0] } + extra
         var run = try CommandRunner.notchwave(["render"] + common + ["--fps", "30", "--duration", String(duration), "-o", dir.file("seq/"), "-q"])
         #expect(run.status == 0, "\(run.stderr)")
         run = try CommandRunner.notchwave(["render"] + common + ["--fps", "30", "--duration", String(duration), "--quality", "high",
@@ -54,6 +54,23 @@ struct SceneCLITests {
                   size: (750, 1334), duration: 2, indices: [0, 16, 20, 25, 50])
     }
 
+    @Test("a scripted vertical stepper held: rendered, decoded, each frame as notchwave frame draws it")
+    func heldStepper() throws {
+        // examples/controls-held-stepper.json: held from 0.5 s (steps at 0.5, 1.0, 1.1, ...).
+        try check(scene: "controls", options: ["component=vertical-stepper", "script=\(Self.examples)/controls-held-stepper.json"],
+                  preset: "iphone-se-3", size: (750, 1334), duration: 2, indices: [0, 16, 31, 34, 45])
+    }
+
+    @Test("a scripted slider drag over a backdrop (a material reading the picture below): each frame as notchwave frame draws it")
+    func sliderOverBackdrop() throws {
+        let dir = TemporaryDirectory()
+        let made = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=750x1334:rate=1", "-frames:v", "1",
+                                                            dir.file("backdrop.png")])
+        #expect(made.status == 0, "\(made.stderr)")
+        try check(scene: "controls", options: ["component=slider", "script=\(Self.examples)/controls-slider-drag.json"], preset: "iphone-se-3",
+                  size: (750, 1334), duration: 1.5, indices: [0, 20, 30, 44], extra: ["--backdrop", dir.file("backdrop.png")])
+    }
+
     @Test("--offset starts the clip later in the animation: frame i is notchwave frame at offset + i / fps")
     func offset() throws {
         let dir = TemporaryDirectory()
@@ -76,7 +93,7 @@ struct SceneCLITests {
         let dir = TemporaryDirectory()
         let run = try CommandRunner.notchwave(["batch", Self.examples + "/scenes.json", "-o", dir.file("out"), "--dry-run"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdoutText.split(separator: "\n").count == 9)
+        #expect(run.stdoutText.split(separator: "\n").count == 13)
     }
 
     @Test("job files take scene and sceneOptions, with relative scripts found beside the job file")
@@ -105,7 +122,7 @@ struct SceneCLITests {
 @Suite("Odd-width padding")
 struct OddWidthPaddingTests {
     @Test("the decoded last column matches the picture's, in every scene", arguments: [
-        ["--scene", "liquid-swipe"], ["--scene", "popup"], ["--scene", "notch-waves", "--region", "bar"],
+        ["--scene", "liquid-swipe"], ["--scene", "popup"], ["--scene", "notch-waves", "--region", "bar"], ["--scene", "controls"],
     ])
     func lastColumn(scene: [String]) throws {
         let dir = TemporaryDirectory()

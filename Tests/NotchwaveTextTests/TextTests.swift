@@ -159,4 +159,16 @@ struct TextTests {
         #expect(simd.straightBytes() == scalar.straightBytes())
         #expect(simd.straightBytes() == again.straightBytes())
     }
+
+    @Test("tabular figures (tnum, SwiftUI's .monospacedDigit()): every digit takes the same advance, unlike the default figures")
+    func tabularFigures() throws {
+        let font = try Font.load()
+        let digits = (0...9).map { String($0) }
+        let tabular = Set(digits.map { font.width(of: $0, size: 100, features: ["tnum"]) })
+        let proportional = Set(digits.map { font.width(of: $0, size: 100) })
+        #expect(tabular.count == 1, "\(tabular)")
+        #expect(proportional.count > 1, "\(proportional)")
+        // "11" and "88" line up.
+        #expect(font.width(of: "11", size: 40, features: ["tnum"]) == font.width(of: "88", size: 40, features: ["tnum"]))
+    }
 }

@@ -16,8 +16,9 @@
 ///   premultiplied bytes `c + sign(B) · round(|B| · a / 255)`, clamped to `0...a`.
 ///   `brightness(-0.2)` darkens an opaque pixel by 51 per channel (the disabled look of
 ///   the seed's custom button style).
-/// - `colorMultiply(t)`: each byte multiplied by the tint's: `round(c · t / 255)`, alpha
-///   by the tint's alpha (SwiftUI's `.colorMultiply`, the "tint" of a layer).
+/// - `colorMultiply(t)`: each straight colour multiplied by the tint's, alpha by the tint's
+///   alpha (SwiftUI's `.colorMultiply`, the "tint" of a layer): on premultiplied bytes
+///   `round(c · p / 255)` with `p` the premultiplied tint's byte.
 public enum ColorFilter: Sendable, Equatable {
     case opacity(Double)
     case saturation(Double)
@@ -35,7 +36,10 @@ public enum ColorFilter: Sendable, Equatable {
             let k = Int32((Swift.min(Swift.max(o, 0), 1) * 255).rounded())
             return .scale(SIMD4(k, k, k, k))
         case let .colorMultiply(t):
-            return .scale(SIMD4(Int32(t.r), Int32(t.g), Int32(t.b), Int32(t.a)))
+            // Straight colours times the tint's, alpha times its alpha: on premultiplied
+            // bytes, times the premultiplied tint.
+            let p = t.premultiplied
+            return .scale(SIMD4(Int32(p.r), Int32(p.g), Int32(p.b), Int32(p.a)))
         case let .brightness(b):
             return .offset(Int32((Swift.min(Swift.max(b, -1), 1) * 255).rounded()))
         case let .saturation(s):
