@@ -40,4 +40,34 @@ struct DeterminismTests {
         #expect(simd.count > 0)
         #expect(simd == scalar)
     }
+
+    /// A scripted controls showcase on a small preset: held stepper, dragged sliders (the
+    /// materials blur, the filters run) as raw RGBA.
+    func controlsClip(workers: Int, kernel: RasterKernel) throws -> Data {
+        let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: "iphone-se-3")
+        let dir = TemporaryDirectory()
+        let script = dir.file("script.json")
+        try #"{"events": [{"hold": "increment", "at": 0.1, "until": 0.9}, {"drag": "thumb", "at": 0.2, "path": [[0, 0], [0.5, 90]]},"#
+            .appending(#" {"drag": "lower-thumb", "at": 0.3, "path": [[0, 0], [0.4, 60]]}, {"press": "button", "at": 0.5, "until": 0.8}]}"#)
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        var request = RenderRequest()
+        request[Scenes.scene] = "controls"
+        request[Parameters.sceneOptions] = OptionList([OptionList.Entry(key: "component", input: .text("showcase")),
+                                                       OptionList.Entry(key: "script", input: .text(script))])
+        request[Parameters.fps] = 15
+        request[Parameters.duration] = 1
+        let plan = try Scenes.plan(request, preset: preset)
+        let path = dir.file("clip.rgba")
+        let session = try RenderSession(plan: plan, output: path, options: RenderOptions(workers: workers, kernel: kernel))
+        #expect(try session.run().frames == 15)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test("the controls (materials, filters): 1 worker or 3, SIMD or the scalar reference, the same frames")
+    func controls() throws {
+        let reference = try controlsClip(workers: 1, kernel: .scalar)
+        #expect(reference.count == 750 * 1334 * 4 * 15)
+        #expect(try controlsClip(workers: 3, kernel: .simd) == reference)
+        #expect(try controlsClip(workers: 1, kernel: .simd) == reference)
+    }
 }

@@ -14,6 +14,7 @@ enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
         "script": script, "scene-options": sceneOptions, "popup-script": popupScript,
+        "controls-script": controlsScript,
     ]
 
     nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary()
@@ -116,6 +117,19 @@ enum FuzzTargets {
         options.autohide = 0.7
         let scene = PopupScene(options: options, script: script, width: 375, height: 812, scale: 0.25, font: nil)
         FrameExport.exerciseTopRows(of: scene, times: [0, 0.15, 0.3, 1.1, 2.5, 60])
+    }
+
+    nonisolated(unsafe) static var controlFonts: ControlFonts? = try? ControlFonts.standard()
+
+    /// Controls scripts: decoded, and a few rows of the showcase (whose targets include
+    /// every slider and stepper) drawn at several times of their time line.
+    static func controlsScript(_ bytes: [UInt8]) {
+        guard let text = try? TextInput.decode(bytes, file: "controls.json"),
+              let script = try? ControlsScript.decode(text, file: "controls.json"), let fonts = controlFonts else { return }
+        var options = ControlsOptions()
+        options.component = .showcase
+        let scene = ControlsScene(options: options, script: script, screen: ScreenCanvas(width: 375, height: 812, scale: 0.25), appearance: .light, fonts: fonts)
+        FrameExport.exerciseTopRows(of: scene, times: [0, 0.1, 0.55, 1.2, 3, 60], maxRows: 203)
     }
 
     /// Scene options (a scene chosen by the first byte, then NUL-separated `key=value`

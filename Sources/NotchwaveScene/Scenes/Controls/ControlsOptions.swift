@@ -122,6 +122,8 @@ public struct ControlsOptions: DeclaredOptions {
     public var disabled = false
     public var pressed = false
     public var controlSize = ControlSize.regular
+    /// The material of the slider tracks and the vertical stepper.
+    public var material = ControlMaterial.regular
     /// nil: the component's default label; empty: none.
     public var label: String?
     /// A script of events (a file path), or nil.
@@ -145,6 +147,7 @@ public struct ControlsOptions: DeclaredOptions {
         Option(\.disabled, "disabled", "BOOL", "the disabled look: saturation 0, brightness -0.2"),
         Option(\.pressed, "pressed", "BOOL", "the button (a stepper's increment) held down: opacity 0.5"),
         Option(\.controlSize, "control-size", "SIZE", "mini, small, regular or large (the capsule stepper's padding and font)"),
+        Option(\.material, "material", "MATERIAL", "thin, regular or thick: the tracks' and the vertical stepper's material"),
         Option(\.label, "label", "TEXT", "the control's label (empty: none)", defaultText: "Hello (buttons), Quantity (steppers)",
                check: { $0.map { $0.unicodeScalars.count <= 200 ? nil : "is longer than 200 characters" } ?? nil }),
         Option(\.script, "script", "FILE", "a JSON time line of taps, presses, holds, drags and sets (examples/controls-*.json)",

@@ -142,7 +142,7 @@ struct ControlLook: Sendable {
         primary = appearance == .light ? .black : .white
         secondary = ControlLook.system("gray", appearance)
         tint = options.tint.map { ControlLook.rgba($0.color) }
-        material = .regular
+        material = options.material
     }
 
     static func rgba(_ c: Color) -> RGBA8 { RGBA8(r: c.red, g: c.green, b: c.blue, a: c.alpha) }
@@ -220,7 +220,7 @@ struct TextStyle: Sendable {
 /// 238; regular: 81 % of 243; thick: 96 % of 244). The blur radius is taken as two
 /// standard deviations. Dark materials use the same blur and alpha over a dark grey (a
 /// decision: no measurement was found).
-public enum ControlMaterial: String, Sendable, CaseIterable {
+public enum ControlMaterial: String, Sendable, CaseIterable, ChoiceValue {
     case thin, regular, thick
 
     /// The Gaussian's standard deviation (points).
