@@ -178,23 +178,6 @@ public struct ControlsScript: Sendable, Equatable {
 
     /// A drag's `path`: `[t, dx]` pairs, at least one, times from 0 and never decreasing.
     private static func dragPath(_ reader: inout JSONObjectReader, file: String, path: String) throws -> [(t: Double, dx: Double)] {
-        let node = try reader.required("path")
-        let samples = try JSONValues.array(node, file: file, path: "\(path).path")
-        guard !samples.isEmpty else { throw reader.error(at: "path", node, "a drag needs at least one [t, dx] sample") }
-        var result: [(t: Double, dx: Double)] = []
-        for (k, sample) in samples.enumerated() {
-            let samplePath = "\(path).path[\(k)]"
-            let numbers = try JSONValues.array(sample, file: file, path: samplePath)
-            guard numbers.count == 2 else {
-                throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected [t, dx], found \(numbers.count) numbers")
-            }
-            let v = try numbers.enumerated().map { try JSONValues.number($1, file: file, path: "\(samplePath)[\($0)]") }
-            guard v.allSatisfy({ abs($0) <= InteractionScript.limit }), v[0] >= (result.last?.t ?? 0) else {
-                throw ConfigurationError(file: file, path: samplePath, position: sample.position,
-                                         problem: "times must start at 0 or later and never decrease, and every value lie within ±\(Int(InteractionScript.limit))")
-            }
-            result.append((v[0], v[1]))
-        }
-        return result
+        try InteractionScript.samples(&reader, names: ["t", "dx"], file: file, path: path).map { ($0[0], $0[1]) }
     }
 }

@@ -125,24 +125,32 @@ public struct InteractionScript: Sendable, Equatable {
     /// The `path` member of a drag event at JSON path `path`: `[t, x, y]` samples, at least
     /// one, times from 0 and never decreasing, every value within ±`limit`.
     static func fingerPath(_ reader: inout JSONObjectReader, file: String, path: String) throws -> [FingerSample] {
+        try samples(&reader, names: ["t", "x", "y"], file: file, path: path).map { FingerSample(t: $0[0], x: $0[1], y: $0[2]) }
+    }
+
+    /// The `path` member of a drag event at JSON path `path`: samples of `names.count`
+    /// numbers (the first a time), at least one, times from 0 and never decreasing, every
+    /// value within ±`limit`.
+    static func samples(_ reader: inout JSONObjectReader, names: [String], file: String, path: String) throws -> [[Double]] {
+        let shape = "[" + names.joined(separator: ", ") + "]"
         let pathNode = try reader.required("path")
-        let samples = try JSONValues.array(pathNode, file: file, path: "\(path).path")
-        guard !samples.isEmpty else { throw reader.error(at: "path", pathNode, "a drag needs at least one [t, x, y] sample") }
-        var finger: [FingerSample] = []
-        for (k, sample) in samples.enumerated() {
+        let items = try JSONValues.array(pathNode, file: file, path: "\(path).path")
+        guard !items.isEmpty else { throw reader.error(at: "path", pathNode, "a drag needs at least one \(shape) sample") }
+        var result: [[Double]] = []
+        for (k, sample) in items.enumerated() {
             let samplePath = "\(path).path[\(k)]"
             let numbers = try JSONValues.array(sample, file: file, path: samplePath)
-            guard numbers.count == 3 else {
-                throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected [t, x, y], found \(numbers.count) numbers")
+            guard numbers.count == names.count else {
+                throw ConfigurationError(file: file, path: samplePath, position: sample.position, problem: "expected \(shape), found \(numbers.count) numbers")
             }
             let v = try numbers.enumerated().map { try JSONValues.number($1, file: file, path: "\(samplePath)[\($0)]") }
-            guard v.allSatisfy({ abs($0) <= limit }), v[0] >= 0, v[0] >= (finger.last?.t ?? 0) else {
+            guard v.allSatisfy({ abs($0) <= limit }), v[0] >= 0, v[0] >= (result.last?[0] ?? 0) else {
                 throw ConfigurationError(file: file, path: samplePath, position: sample.position,
                                          problem: "times must start at 0 or later and never decrease, and every value lie within ±\(Int(limit))")
             }
-            finger.append(FingerSample(t: v[0], x: v[1], y: v[2]))
+            result.append(v)
         }
-        return finger
+        return result
     }
 
     /// Reads a script file's text, with a clear error when it cannot be read.
