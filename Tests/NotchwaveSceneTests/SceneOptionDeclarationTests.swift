@@ -91,8 +91,9 @@ struct SceneOptionDeclarationTests {
     /// A value other than the default for every option of every scene: a new option without
     /// an entry here fails `everyOptionChangesThePlan`.
     static func alternatives(_ dir: TemporaryDirectory) throws -> [String: [String: String]] {
-        let liquidScript = dir.file("ls.json"), popupScript = dir.file("p.json")
+        let liquidScript = dir.file("ls.json"), popupScript = dir.file("p.json"), controlsScript = dir.file("c.json")
         try #"{"events": [{"tap": "left", "at": 1}]}"#.write(toFile: liquidScript, atomically: true, encoding: .utf8)
+        try #"{"events": [{"drag": "thumb", "at": 1, "path": [[0, 0], [1, 40]]}]}"#.write(toFile: controlsScript, atomically: true, encoding: .utf8)
         try #"{"events": [{"show": true, "at": 0.5}]}"#.write(toFile: popupScript, atomically: true, encoding: .utf8)
         return [
             LiquidSwipe.name: ["page": "2", "colors": "112233,445566", "palette": "2019", "seed": "9", "left": "0.3@200",
@@ -101,8 +102,16 @@ struct SceneOptionDeclarationTests {
                          "size": "201x100", "color": "green", "text": "Hi", "button": "Go", "font-size": "18", "state": "shown",
                          "appear": "center-scale", "close-on-tap": "false", "close-on-tap-outside": "true", "drag-to-dismiss": "false",
                          "script": popupScript],
+            // From `bases`' slider.
+            Controls.name: ["component": "button", "style": "system", "tint": "purple", "value": "0.5", "bounds": "0...2", "role": "destructive",
+                            "disabled": "true", "pressed": "true", "control-size": "small", "material": "thick", "label": "Volume",
+                            "script": controlsScript],
         ]
     }
+
+    /// The options each scene's alternatives are changed from (options that apply only
+    /// together with another, such as the controls' `style`, need it there).
+    static let bases: [String: [(String, String)]] = [Controls.name: [("component", "slider")]]
 
     @Test("changing any one option of any scene changes the plan's identity (batch resume re-renders)")
     func everyOptionChangesThePlan() throws {
@@ -111,10 +120,11 @@ struct SceneOptionDeclarationTests {
         for kind in Scenes.all where kind.name != NotchWaves.name {
             let table = try #require(alternatives[kind.name], "no alternatives for \(kind.name)")
             #expect(Set(table.keys) == Set(kind.options.map(\.key)), "\(kind.name): every declared option needs an alternative value here")
-            let base = try Self.plan(kind.name, [])
+            let start = Self.bases[kind.name] ?? []
+            let base = try Self.plan(kind.name, start)
             for option in kind.options {
                 let value = try #require(table[option.key])
-                let changed = try Self.plan(kind.name, [(option.key, value)])
+                let changed = try Self.plan(kind.name, start.filter { $0.0 != option.key } + [(option.key, value)])
                 #expect(changed != base, "\(kind.name) \(option.key)=\(value) leaves the plan unchanged")
                 #expect(changed.scene.json != base.scene.json, "\(kind.name) \(option.key)=\(value) is not in the JSON echo")
             }

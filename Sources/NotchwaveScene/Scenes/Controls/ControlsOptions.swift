@@ -103,8 +103,9 @@ public struct ControlBounds: ParameterValue {
 /// The controls scene's options (`--scene controls`), declared once.
 ///
 /// Defaults where the sources leave things open (each a decision of this renderer):
-/// - `value` and `bounds` by component: sliders 0.2 in 0...1 (the playground's example),
-///   the range slider 0.25...0.75 in 0...1, steppers 1 in 0...10.
+/// - `value` and `bounds` by component: sliders 0.2 in 0...1 (the playground's example;
+///   a fifth of the way along other bounds), the range slider a quarter and three
+///   quarters of the way, steppers 1 in 0...10.
 /// - `tint` by component: the custom button yellow (the article's), sliders orange (the
 ///   playground's example), everything else systemBlue (SwiftUI's default accent).
 /// - `label` by component: "Hello" for a button ("Undo" and "Redo" for the bordered-
@@ -174,12 +175,15 @@ extension ControlsOptions {
         }
     }
 
-    /// The single value in force (slider, steppers).
+    /// The single value in force (slider, steppers): the option's, or by default a fifth
+    /// of the way along a slider's bounds (0.2 in 0...1, the playground's example) and a
+    /// stepper's 1 (its lower bound when that is above 1).
     public var resolvedValue: Double {
         if let value { return value.lower }
+        let b = resolvedBounds
         switch component {
-        case .capsuleStepper, .verticalStepper: return 1
-        default: return 0.2
+        case .capsuleStepper, .verticalStepper: return Swift.min(Swift.max(1, b.lower), b.upper)
+        default: return b.lower + (b.upper - b.lower) / 5
         }
     }
 
