@@ -92,7 +92,7 @@ struct ListingJSONTests {
     func listings() throws {
         let scenesText = try CommandRunner.notchwave(["scenes"]).stdoutText
         let scenes = try #require(try json(["scenes", "--json"]) as? [[String: Any]])
-        #expect(scenes.compactMap { $0["name"] as? String } == ["notch-waves", "liquid-swipe", "popup"])
+        #expect(scenes.compactMap { $0["name"] as? String } == ["notch-waves", "liquid-swipe", "popup", "controls"])
         #expect(scenes.filter { $0["default"] as? Bool == true }.count == 1)
         for scene in scenes {
             let name = try #require(scene["name"] as? String)

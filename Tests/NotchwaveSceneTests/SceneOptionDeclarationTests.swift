@@ -155,7 +155,8 @@ struct SceneOptionDeclarationTests {
         ]
         // Their own parameters (the style's `cycle` is checked below), and the shared timing
         // parameters that only they make count here.
-        let scoped = NotchWaves.parameters.filter { $0.scope == .scenes([NotchWaves.name]) }.map(\.key) + ["loop", "hold", "loops"]
+        let scoped = NotchWaves.parameters.filter { if case let .scenes(names) = $0.scope { return names.contains(NotchWaves.name) } else { return false } }
+            .map(\.key) + ["loop", "hold", "loops"]
         #expect(Set(waves.map(\.parameter.key)) == Set(scoped), "every parameter of the notch waves needs an alternative value here")
         for (parameter, value, context) in waves {
             let base = try Self.plan(NotchWaves.name, [], extra: context)
