@@ -57,6 +57,8 @@ public final class Rasterizer {
     /// A gradient's packed colours for the part of a row being painted (`shadeRow`).
     @exclusivity(unchecked) private var shades: UnsafeMutablePointer<UInt32>
     private var quantizedCapacity = 0
+    /// The materials' blurred backdrops of recent calls, and scratch canvases (`Effects/`).
+    let effects = EffectScratch()
 
     /// A rasterizer running `kernel`.
     public init(kernel: RasterKernel = .simd) {
@@ -74,8 +76,10 @@ public final class Rasterizer {
 
     /// Renders rows `rows` of `list` into `canvas`, replacing what those rows held.
     /// The canvas's first row shows the scene's row `originY` (a canvas holding only a
-    /// band of rows, such as the bar, has `originY` at the band's top).
-    public func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>, originY: Int = 0) {
+    /// band of rows, such as the bar, has `originY` at the band's top). With `over` the
+    /// rows keep what they hold and the commands are painted over it (the base colour is
+    /// not drawn): a composition's later draw steps.
+    public func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false) {
         let rows = rows.clamped(to: originY..<(originY + canvas.height))
         guard !rows.isEmpty else { return }
         scanner.resize(width: canvas.width)
@@ -101,7 +105,7 @@ public final class Rasterizer {
                     compiled.paints.withUnsafeBufferPointer { paints in
                         scanner.resetCursors(bands: bands)
                         let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
-                                             bands: bands, layers: layers, paints: paints, base: base, width: canvas.width)
+                                             bands: bands, layers: layers, paints: paints, base: base, width: canvas.width, keepsBelow: over)
                         var y = rows.lowerBound
                         while y < rows.upperBound {
                             // Rows no layer touches are the base colour: fill them in one go.
@@ -110,7 +114,7 @@ public final class Rasterizer {
                                 empty += 1
                             }
                             if empty > y {
-                                canvas.fill(list.base.premultiplied, rows: (y - originY)..<(empty - originY))
+                                if !over { canvas.fill(list.base.premultiplied, rows: (y - originY)..<(empty - originY)) }
                                 y = empty
                                 continue
                             }
@@ -121,7 +125,7 @@ public final class Rasterizer {
                             // Rows that compute exactly the same coverage (only vertical
                             // edges, nothing starting or ending, solid paints) are copies
                             // of this one (the SIMD kernel; the reference computes them).
-                            if kernel == .simd && scanner.rowRepeats && scanner.repeatLimit >= Float(y + 1) {
+                            if kernel == .simd && !over && scanner.rowRepeats && scanner.repeatLimit >= Float(y + 1) {
                                 let limit = scanner.repeatLimit >= Float(rows.upperBound) ? rows.upperBound : Int(scanner.repeatLimit)
                                 let bytes = canvas.width * 4
                                 while y < limit {
@@ -144,6 +148,8 @@ public final class Rasterizer {
         let paints: UnsafeBufferPointer<PaintEvaluator>
         let base: UInt32
         let width: Int
+        /// The row keeps what it holds (no base is drawn).
+        let keepsBelow: Bool
 
         func bands(of layer: CompiledLayer) -> UnsafeBufferPointer<CompiledBand> {
             UnsafeBufferPointer(rebasing: bands[Int(layer.bandStart)..<Int(layer.bandEnd)])
@@ -180,7 +186,9 @@ public final class Rasterizer {
             }
         }
         // The base, then the layers bottom-up.
-        if culling {
+        if scene.keepsBelow {
+            // Painted over what the row holds.
+        } else if culling {
             var x = 0
             for covered in occluders.currentIntervals {
                 if covered.lowerBound > x { (row + x).fillPixels(scene.base, count: covered.lowerBound - x) }

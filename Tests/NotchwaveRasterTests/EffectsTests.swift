@@ -124,6 +124,33 @@ struct BlurTests {
         }
     }
 
+    @Test("blurred at a quarter of the resolution (as materials are): kernels agree, and a step edge still follows 255·Φ(x/σ) within 2 %")
+    func downscaled() throws {
+        let canvas = noise(width: 90, height: 50, seed: 21)
+        for (columns, rows) in [(10..<70, 5..<40), (0..<90, 0..<50), (85..<90, 0..<7)] {
+            let a = try canvas.blurred(columns: columns, rows: rows, by: BoxBlur(sigma: 3), downscale: 4, kernel: .scalar)
+            let b = try canvas.blurred(columns: columns, rows: rows, by: BoxBlur(sigma: 3), downscale: 4, kernel: .simd)
+            #expect(bytes(a) == bytes(b), "\(columns) x \(rows)")
+        }
+        let width = 600, edge = 300, k = 4
+        let step = Canvas(width: width, height: 8)
+        for y in 0..<8 {
+            for x in 0..<width {
+                let v: UInt8 = x < edge ? 0 : 255
+                for c in 0..<3 { step.row(y)[x * 4 + c] = v }
+                step.row(y)[x * 4 + 3] = 255
+            }
+        }
+        // σ = 10 coarse pixels = 40 full ones.
+        let out = try step.blurred(columns: 0..<width, rows: 0..<8, by: BoxBlur(sigma: 10), downscale: k, kernel: .simd)
+        var worst = 0.0
+        for x in 0..<width {
+            let expected = 255 * 0.5 * erfc(-((Double(x) + 0.5 - Double(edge)) / 40) / 2.0.squareRoot())
+            worst = max(worst, abs(Double(out.pixels[(4 * width + x) * 4]) - expected))
+        }
+        #expect(worst <= 5.1, "worst difference \(worst) levels")
+    }
+
     @Test("a flat colour stays flat (the means are exact)")
     func flat() throws {
         let canvas = Canvas(width: 40, height: 30)
@@ -214,6 +241,17 @@ struct RoundedRectangleTests {
         #expect(exact < circular && exact > 180.0 * 80 - 4 * 24 * 24 * 1.528665 * 1.528665)
         // The corner leaves the edge 1.528665 r from the corner and meets the side there.
         #expect(path.elements.contains(.line(PathPoint(x: 190 - 1.528665 * 24, y: 12))))
+    }
+
+    @Test("continuous corners cut 0.2250 r² each: the area of PaintCode's independent reconstruction of the same corner (to 0.3 %)")
+    func continuousCutOut() {
+        // PaintCode's 2013 points (a four-curve corner, different numbers), integrated
+        // numerically outside this suite: each corner removes 0.225000 r² from the
+        // rectangle (a quarter circle removes 1 − π/4 = 0.214602 r²).
+        var path = Path()
+        path.addRoundedRect(x0: 10, y0: 12, x1: 190, y1: 92, radius: 24, style: .continuous)
+        let expected = 180.0 * 80 - 4 * 0.2250 * 24 * 24
+        #expect(abs(coveredArea(path, width: 200, height: 100) - expected) < 4 * 0.2250 * 24 * 24 * 0.003 + 0.5)
     }
 
     @Test("a radius beyond half the shorter side is limited: continuous to (h / 2) / 1.528665, circular to h / 2")

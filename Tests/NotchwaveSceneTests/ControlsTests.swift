@@ -28,10 +28,11 @@ struct ControlsTimelineTests {
         let expected: [(Double, Int)] = [(-0.01, 0), (0, 1), (0.49, 1), (0.51, 2), (0.59, 2), (0.61, 3), (0.69, 3), (0.71, 4), (1.05, 7)]
         for (t, n) in expected { #expect(HoldRepeat.steps(after: t) == n, "at \(t) s") }
         // A hold released after 1.55 s steps at 0, 0.5, 0.6, ..., 1.5: twelve times.
-        let times = HoldRepeat.stepTimes(length: 1.55)
-        #expect(times.count == 12 && times.first == 0 && abs((times.last ?? 0) - 1.5) < 1e-9)
-        // Every step time agrees with the count function just after it.
-        for (k, t) in times.enumerated() { #expect(HoldRepeat.steps(after: t + 0.001) == k + 1) }
+        #expect(HoldRepeat.steps(after: 60, length: 1.55) == 12)
+        // One due at the release itself does not count: released at 1.0, the steps are at
+        // 0, 0.5, 0.6, 0.7, 0.8 and 0.9.
+        #expect(HoldRepeat.steps(after: 60, length: 1.0) == 6)
+        #expect(HoldRepeat.steps(after: 0.75, length: 1.0) == 4)
     }
 
     static func context(valueIsCount: Bool, repeats: Bool = false) -> ControlsTimeline.Context {
@@ -48,6 +49,15 @@ struct ControlsTimelineTests {
         for (t, v) in [(0.99, 5.0), (1.0, 6), (1.49, 6), (1.51, 7), (1.59, 7), (1.61, 8), (2.2, 12), (3.0, 11)] {
             #expect(timeline.value(.value, at: t) == v, "at \(t) s")
         }
+        // A press repeats as a hold does; a set in the middle of it replaces the count,
+        // and the steps after it add to the set value.
+        let pressed = ControlsTimeline(script: ControlsScript(events: [.press(.increment, time: 0, until: 1.05), .set(.value, time: 0.55, value: 40)]),
+                                       context: Self.context(valueIsCount: true, repeats: true))
+        #expect(pressed.value(.value, at: 0.52) == 7 && pressed.value(.value, at: 0.56) == 40 && pressed.value(.value, at: 2) == 45)
+        // A hold of a million seconds costs nothing to describe.
+        let long = ControlsTimeline(script: ControlsScript(events: [.hold(.increment, time: 0, until: 1e6)]),
+                                    context: Self.context(valueIsCount: true, repeats: true))
+        #expect(long.value(.value, at: 1e6) == 5 + 2 + Double(Int((1e6 - 1e-6 - 0.5) / 0.1 + 1e-9)))
         #expect(timeline.isPressed(.increment, at: 1.5) && !timeline.isPressed(.increment, at: 2.05))
     }
 
@@ -173,6 +183,60 @@ struct ControlsPictureTests {
         #expect(try strokeColor([], script: tap, at: 1.05) == PremultipliedRGBA8(r: 255, g: 229, b: 127, a: 255))
         #expect(try strokeColor([], script: tap, at: 1.1) == PremultipliedRGBA8(r: 255, g: 204, b: 0, a: 255))
         #expect(try strokeColor([("disabled", "true")], script: tap, at: 1.05) == PremultipliedRGBA8(r: 149, g: 149, b: 149, a: 255))
+    }
+
+    @Test("the system slider's thumb moves in proportion to the value and stays inside the track")
+    func thumbPositions() throws {
+        // Dark: the white thumb is the only white on the row through its centre.
+        func centre(_ value: Double) throws -> (Double, Int) {
+            let s = try scene([("component", "slider"), ("style", "system"), ("value", "\(value)")], appearance: .dark)
+            let canvas = try render(s)
+            let frame = try #require(s.frames.first)
+            let y = Int((frame.y0 + frame.y1) / 2 * 2)
+            var sum = 0.0, weight = 0.0
+            for x in 0..<canvas.width {
+                let w = Double(canvas.pixel(x: x, y: y).g) > 250 ? 1.0 : 0
+                sum += w * Double(x); weight += w
+            }
+            return (sum / weight + 0.5, Int(frame.x0 * 2))
+        }
+        let (a, left) = try centre(0), (b, _) = try centre(0.5), (c, _) = try centre(1)
+        #expect(abs((b - a) - (c - b)) < 1, "\(a) \(b) \(c)")
+        // At 0 the thumb's left edge meets the track's start: its centre is 13.5 pt in.
+        #expect(abs(a - Double(left) - 27) < 1.5, "\(a) against \(left)")
+    }
+
+    @Test("the capsule stepper's capsule is the font's line height plus twice the padding: 18 + 8, 21 + 12, 22 + 16 pt")
+    func capsuleHeights() throws {
+        for (size, points) in [("mini", 26), ("small", 33), ("regular", 38)] {
+            let s = try scene([("component", "capsule-stepper"), ("control-size", size)])
+            let canvas = try render(s)
+            // The tallest run of tint (systemBlue: red under 60, blue over 200) in any column.
+            var tallest = 0
+            for x in canvas.width / 2..<canvas.width {
+                var run = 0
+                for y in 0..<canvas.height {
+                    let p = canvas.pixel(x: x, y: y)
+                    run += p.r < 60 && p.b > 200 ? 1 : 0
+                }
+                tallest = max(tallest, run)
+            }
+            #expect(abs(tallest - points * 2) <= 2, "\(size): \(tallest) px")
+        }
+    }
+
+    @Test("a disabled custom slider's fill is the source's grey at half opacity over the material, not filtered again")
+    func disabledFill() throws {
+        let s = try scene([("component", "slider"), ("disabled", "true"), ("value", "0.5")])
+        let canvas = try render(s)
+        let frame = try #require(s.frames.first)
+        let y = Int((frame.y0 + frame.y1) / 2 * 2)
+        let columns = track(canvas, y: y)
+        let fill = canvas.pixel(x: columns.lowerBound + columns.count / 4, y: y), bare = canvas.pixel(x: columns.upperBound - columns.count / 4, y: y)
+        // (142, 142, 147) at alpha 128 over the material: round(c · 128 / 255) + round(m · 127 / 255).
+        for (got, c, m) in [(fill.r, 142.0, Double(bare.r)), (fill.b, 147.0, Double(bare.b))] {
+            #expect(abs(Double(got) - ((c * 128 / 255).rounded() + (m * 127 / 255).rounded())) <= 1, "\(fill) over \(bare)")
+        }
     }
 
     @Test("the dark appearance: black background, white labels")

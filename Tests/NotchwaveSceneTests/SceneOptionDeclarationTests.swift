@@ -102,16 +102,21 @@ struct SceneOptionDeclarationTests {
                          "size": "201x100", "color": "green", "text": "Hi", "button": "Go", "font-size": "18", "state": "shown",
                          "appear": "center-scale", "close-on-tap": "false", "close-on-tap-outside": "true", "drag-to-dismiss": "false",
                          "script": popupScript],
-            // From `bases`' slider.
+            // Each changed over its context in `contexts`.
             Controls.name: ["component": "button", "style": "system", "tint": "purple", "value": "0.5", "bounds": "0...2", "role": "destructive",
                             "disabled": "true", "pressed": "true", "control-size": "small", "material": "thick", "label": "Volume",
                             "script": controlsScript],
         ]
     }
 
-    /// The options each scene's alternatives are changed from (options that apply only
-    /// together with another, such as the controls' `style`, need it there).
-    static let bases: [String: [(String, String)]] = [Controls.name: [("component", "slider")]]
+    /// The options an alternative is changed over, by scene and key (options that apply
+    /// only with another, such as the controls' `style` with a component, need it there).
+    static let contexts: [String: [String: [(String, String)]]] = [
+        Controls.name: ["style": [("component", "slider")], "value": [("component", "slider")], "bounds": [("component", "slider")],
+                        "role": [("component", "button")], "pressed": [("component", "button")], "label": [("component", "button")],
+                        "control-size": [("component", "capsule-stepper")], "material": [("component", "slider")],
+                        "script": [("component", "slider")]],
+    ]
 
     @Test("changing any one option of any scene changes the plan's identity (batch resume re-renders)")
     func everyOptionChangesThePlan() throws {
@@ -120,11 +125,11 @@ struct SceneOptionDeclarationTests {
         for kind in Scenes.all where kind.name != NotchWaves.name {
             let table = try #require(alternatives[kind.name], "no alternatives for \(kind.name)")
             #expect(Set(table.keys) == Set(kind.options.map(\.key)), "\(kind.name): every declared option needs an alternative value here")
-            let start = Self.bases[kind.name] ?? []
-            let base = try Self.plan(kind.name, start)
             for option in kind.options {
+                let start = Self.contexts[kind.name]?[option.key] ?? []
+                let base = try Self.plan(kind.name, start)
                 let value = try #require(table[option.key])
-                let changed = try Self.plan(kind.name, start.filter { $0.0 != option.key } + [(option.key, value)])
+                let changed = try Self.plan(kind.name, start + [(option.key, value)])
                 #expect(changed != base, "\(kind.name) \(option.key)=\(value) leaves the plan unchanged")
                 #expect(changed.scene.json != base.scene.json, "\(kind.name) \(option.key)=\(value) is not in the JSON echo")
             }

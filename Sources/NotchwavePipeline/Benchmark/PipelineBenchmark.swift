@@ -9,8 +9,9 @@ import NotchwaveVideo
 /// pipeline rendering, converting and encoding the same frames with the same settings.
 /// Rendering and conversion are hidden behind encoding when (b)/(a) is close to 1.
 public struct PipelineBenchmark {
-    /// One codec's figures.
+    /// One scene's and codec's figures.
     public struct Figures: Sendable {
+        public var scene: String
         public var codec: String
         public var frames: Int
         public var encoderFPS: Double
@@ -18,35 +19,62 @@ public struct PipelineBenchmark {
         public var ratio: Double { pipelineFPS / encoderFPS }
     }
 
-    public let plan: RenderPlan
+    /// The clips, by scene name.
+    public let plans: [(scene: String, plan: RenderPlan)]
     public let codecs: [Codec]
     public let workers: Int
 
-    /// A benchmark of `plan` (a few seconds of iphone-x) encoded with each of `codecs`.
-    public init(plan: RenderPlan, codecs: [Codec] = [.h264, .vp9],
+    /// A benchmark of `plans` (a few seconds of iphone-x each) encoded with each of `codecs`.
+    public init(plans: [(scene: String, plan: RenderPlan)], codecs: [Codec] = [.h264, .vp9],
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
-        self.plan = plan
+        self.plans = plans
         self.codecs = codecs
         self.workers = workers
     }
 
-    /// The plan the benchmark encodes: `duration` seconds of `preset`, defaults otherwise.
-    public static func plan(preset: Preset, duration: Double) throws -> RenderPlan {
-        var request = RenderRequest()
-        request[Parameters.duration] = duration
-        return try RenderSession.plan(request, preset: preset, outputExtension: "mp4")
+    /// The scripts that make each scene change every frame (written into a scratch
+    /// folder: scene options name files): LiquidSwipe's right slider dragged across the
+    /// screen and the swipe that follows, the popup shown and dismissed again and again,
+    /// the controls' slider dragged to and fro. The notch waves need none.
+    static let scripts: [String: (options: [(String, String)], script: String)] = [
+        LiquidSwipe.name: ([], #"{"events": [{"drag": "right", "at": 0, "path": [[0, 360, 300], [1.0, 60, 340], [1.2, 20, 350]]}, {"tap": "left", "at": 1.8}]}"#),
+        Popup.name: ([("background", "#00000066")], #"{"events": [{"show": true, "at": 0}, {"hide": true, "at": 0.5}, {"show": true, "at": 1.0}, {"hide": true, "at": 1.5}, {"show": true, "at": 2.0}, {"hide": true, "at": 2.5}]}"#),
+        Controls.name: ([("component", "showcase")], #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [1.5, 300], [3, 0]]}, {"drag": "lower-thumb", "at": 0, "path": [[0, 0], [1.5, 150], [3, 0]]}, {"hold": "increment", "at": 0, "until": 3}]}"#),
+    ]
+
+    /// The plans the benchmark encodes: `duration` seconds of `preset` for each of
+    /// `scenes` (every registered one by default), scripted so that they move every frame;
+    /// script files go to `directory`.
+    public static func plans(preset: Preset, duration: Double, scenes: [String] = Scenes.all.map { $0.name },
+                             directory: String) throws -> [(scene: String, plan: RenderPlan)] {
+        try scenes.map { name in
+            var request = RenderRequest()
+            request[Parameters.duration] = duration
+            request[Scenes.scene] = name
+            if let (options, script) = scripts[name] {
+                let path = (directory as NSString).appendingPathComponent("\(name).json")
+                try script.write(toFile: path, atomically: true, encoding: .utf8)
+                request[Parameters.sceneOptions] = OptionList((options + [("script", path)]).map { OptionList.Entry(key: $0.0, input: .text($0.1)) })
+            }
+            return (name, try RenderSession.plan(request, preset: preset, outputExtension: "mp4"))
+        }
     }
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-    /// Measures every codec.
-    public func run() throws -> [Figures] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+    /// Measures every scene with every codec; outputs go to `directory`.
+    public func run(directory: String) throws -> [Figures] {
+        var results: [Figures] = []
+        for (scene, base) in plans {
+            results += try run(base, scene: scene, directory: directory)
+        }
+        return results
+    }
+
+    private func run(_ base: RenderPlan, scene sceneName: String, directory: String) throws -> [Figures] {
         var results: [Figures] = []
         for codec in codecs {
-            var plan = self.plan
+            var plan = base
             plan.encoding.codec = codec
             let request = plan.encoding
             let ext = codec == .vp9 ? "webm" : "mp4"
@@ -81,18 +109,23 @@ public struct PipelineBenchmark {
             } catch let error as FFmpegError {
                 throw PipelineError.ffmpeg(error)
             }
-            results.append(Figures(codec: codec.rawValue, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
+            results.append(Figures(scene: sceneName, codec: codec.rawValue, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
                                    pipelineFPS: Double(plan.frameCount) / pipelineSeconds))
         }
         return results
     }
 
-    /// The `--json` object: per codec `encoder_fps`, `pipeline_fps`, `pipeline_over_encoder`.
+    /// The `--json` object: per scene, per codec `encoder_fps`, `pipeline_fps`,
+    /// `pipeline_over_encoder`.
     public static func json(_ figures: [Figures]) -> JSONOutput {
         func r(_ v: Double, _ d: Double = 10) -> JSONOutput { .number((v * d).rounded() / d) }
-        return .object(figures.map { f in
-            (f.codec, .object([("frames", .number(Double(f.frames))), ("encoder_fps", r(f.encoderFPS)),
-                               ("pipeline_fps", r(f.pipelineFPS)), ("pipeline_over_encoder", r(f.ratio, 1000))]))
+        var scenes: [String] = []
+        for f in figures where !scenes.contains(f.scene) { scenes.append(f.scene) }
+        return .object(scenes.map { scene in
+            (scene, .object(figures.filter { $0.scene == scene }.map { f in
+                (f.codec, .object([("frames", .number(Double(f.frames))), ("encoder_fps", r(f.encoderFPS)),
+                                   ("pipeline_fps", r(f.pipelineFPS)), ("pipeline_over_encoder", r(f.ratio, 1000))]))
+            }))
         })
     }
 

@@ -151,14 +151,17 @@ struct LayerStack {
     private func drawReading(at t: Double, reader: Int, composition: Composition, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
                              pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
         let originY = rows.lowerBound
+        let showing = layers[reader].showing
+        let opacity = showing.isAlwaysOpaque ? 1 : showing.opacity(at: t)
         if reader > 0 {
             try LayerStack(layers: Array(layers[..<reader]), picture: nil).draw(at: t, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
         } else {
             canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height)
         }
-        let showing = layers[reader].showing
-        let opacity = showing.isAlwaysOpaque ? 1 : showing.opacity(at: t)
-        if opacity < 1 {
+        if reader == 0 && opacity == 1 {
+            // Nothing below: the composition replaces the rows (its base drawn as such).
+            try rasterizer.render(composition, into: canvas, rows: rows, originY: originY)
+        } else if opacity < 1 {
             let composed = try Canvas.allocate(width: canvas.width, height: canvas.height)
             composed.copyRows(of: canvas, originY: 0)
             try rasterizer.render(composition, into: composed, rows: rows, originY: originY, over: true)

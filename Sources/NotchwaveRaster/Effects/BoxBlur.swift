@@ -46,18 +46,36 @@ extension Canvas {
     /// anew and divides (the reference); `.simd` keeps running sums, four channels or
     /// eight columns at a time, and divides by a reciprocal multiply that is exact for
     /// these sums. Both give the same bytes.
-    public func blurred(columns: Range<Int>, rows: Range<Int>, by blur: BoxBlur, kernel: RasterKernel = .simd) throws(OutOfMemory) -> Canvas {
+    ///
+    /// With `downscale` k above 1 the blur runs at 1/k of the resolution, as Core
+    /// Animation blurs a material's backdrop (its recipes' `backdropScale` of 0.25): the
+    /// area is averaged in k × k blocks (rounded means), blurred with `blur` (whose σ is
+    /// then in those coarse pixels), and sampled back bilinearly at each pixel's centre
+    /// (weights in 256ths, rounded). k² times fewer pixels to blur; for a σ of several
+    /// coarse pixels the result differs from the full-resolution blur by about a level.
+    public func blurred(columns: Range<Int>, rows: Range<Int>, by blur: BoxBlur, downscale: Int = 1,
+                        kernel: RasterKernel = .simd) throws(OutOfMemory) -> Canvas {
         let columns = columns.clamped(to: 0..<width), rows = rows.clamped(to: 0..<height)
         let result = try Canvas.allocate(width: Swift.max(columns.count, 1), height: Swift.max(rows.count, 1))
         guard !columns.isEmpty, !rows.isEmpty else { return result }
-        let reach = blur.reach
-        // The work area: the region grown by the reach, edge pixels repeated beyond the canvas.
-        let areaWidth = columns.count + 2 * reach, areaHeight = rows.count + 2 * reach
+        let k = Swift.max(1, Swift.min(downscale, 64))
+        // The work area in coarse pixels: the region grown by the reach (and one coarse
+        // pixel for the bilinear samples), edge pixels repeated beyond the canvas.
+        let reach = blur.reach + (k > 1 ? 1 : 0)
+        let originX = columns.lowerBound - reach * k, originY = rows.lowerBound - reach * k
+        let areaWidth = (columns.count + k - 1) / k + 2 * reach, areaHeight = (rows.count + k - 1) / k + 2 * reach
         var area = BlurArea(width: areaWidth, height: areaHeight)
+        func source(_ x: Int, _ y: Int) -> UInt32 {
+            let row = UnsafeRawPointer(self.row(Swift.min(Swift.max(y, 0), height - 1))).assumingMemoryBound(to: UInt32.self)
+            return row[Swift.min(Swift.max(x, 0), width - 1)]
+        }
+        let blockHalf = UInt32(k * k / 2), blockCount = UInt32(k * k)
         for r in 0..<areaHeight {
-            let sourceRow = UnsafeRawPointer(row(Swift.min(Swift.max(rows.lowerBound - reach + r, 0), height - 1))).assumingMemoryBound(to: UInt32.self)
             for c in 0..<areaWidth {
-                area[c, r] = sourceRow[Swift.min(Swift.max(columns.lowerBound - reach + c, 0), width - 1)]
+                if k == 1 { area[c, r] = source(originX + c, originY + r); continue }
+                var sum = SIMD4<UInt32>(repeating: 0)
+                for dy in 0..<k { for dx in 0..<k { sum &+= BlurArea.channels(source(originX + c * k + dx, originY + r * k + dy)) } }
+                area[c, r] = BlurArea.pack((sum &+ blockHalf) / blockCount)
             }
         }
         // Each pass leaves its half width at each end undefined: the valid part shrinks.
@@ -72,9 +90,31 @@ extension Canvas {
             area.boxColumns(width: w, columns: valid.x, from: valid.y, kernel: kernel)
             valid.y = (valid.y.lowerBound + h)..<(valid.y.upperBound - h)
         }
+        guard k > 1 else {
+            for r in 0..<rows.count {
+                let target = UnsafeMutableRawPointer(result.row(r)).assumingMemoryBound(to: UInt32.self)
+                for c in 0..<columns.count { target[c] = area[reach + c, reach + r] }
+            }
+            return result
+        }
+        // Back to full resolution: pixel centre x + 0.5 lies at coarse coordinate
+        // (x + 0.5) / k − 0.5 from the first coarse centre.
+        func coordinate(_ i: Int) -> (Int, UInt32) {
+            let fixed = ((2 * i + 1) * 256 - k * 256) / (2 * k)  // in 256ths, ≥ −128
+            let floor = fixed >= 0 ? fixed / 256 : -((-fixed + 255) / 256)
+            return (floor, UInt32(fixed - floor * 256))
+        }
+        let xs = (0..<columns.count).map { coordinate($0 + reach * k) }
         for r in 0..<rows.count {
+            let (cy, fy) = coordinate(r + reach * k)
             let target = UnsafeMutableRawPointer(result.row(r)).assumingMemoryBound(to: UInt32.self)
-            for c in 0..<columns.count { target[c] = area[reach + c, reach + r] }
+            for c in 0..<columns.count {
+                let (cx, fx) = xs[c]
+                let a = BlurArea.channels(area[cx, cy]), b = BlurArea.channels(area[cx + 1, cy])
+                let d = BlurArea.channels(area[cx, cy + 1]), e = BlurArea.channels(area[cx + 1, cy + 1])
+                let top = a &* (256 - fx) &+ b &* fx, bottom = d &* (256 - fx) &+ e &* fx
+                target[c] = BlurArea.pack((top &* (256 - fy) &+ bottom &* fy &+ 32768) &>> 16)
+            }
         }
         return result
     }

@@ -116,13 +116,14 @@ enum FilterProgram {
 }
 
 extension Canvas {
-    /// Runs `filters`, in order, over every pixel of the canvas, with `kernel`'s
+    /// Runs `filters`, in order, over every pixel of the canvas (of its first `rows` rows
+    /// when given), with `kernel`'s
     /// implementation (`.scalar`: one pixel at a time; `.simd`: eight, with the same
     /// integer arithmetic, so both give the same bytes).
-    public func apply(_ filters: [ColorFilter], kernel: RasterKernel = .simd) {
+    public func apply(_ filters: [ColorFilter], kernel: RasterKernel = .simd, rows: Int? = nil) {
         let programs = filters.map(\.program)
         guard !programs.isEmpty else { return }
-        let count = width * height
+        let count = width * Swift.min(rows ?? height, height)
         let words = UnsafeMutableRawPointer(pixels).assumingMemoryBound(to: UInt32.self)
         var i = 0
         if kernel == .simd {

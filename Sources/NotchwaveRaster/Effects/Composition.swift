@@ -68,17 +68,20 @@ public enum CompositionStep: Sendable, Equatable {
 public struct Material: Sendable, Equatable {
     /// Where the material is (pixels).
     public var shape: Shape
-    /// The blur of what lies below.
+    /// The blur of what lies below (its σ in pixels of the downscaled backdrop).
     public var blur: BoxBlur
+    /// The backdrop is blurred at 1/`downscale` of the resolution (`Canvas.blurred`).
+    public var downscale: Int
     /// The saturation factor applied to the blurred pixels (1: unchanged).
     public var saturation: Double
     /// The colour laid over the blurred pixels (source-over).
     public var tint: RGBA8
 
     /// A material.
-    public init(shape: Shape, blur: BoxBlur, saturation: Double = 1, tint: RGBA8) {
+    public init(shape: Shape, blur: BoxBlur, downscale: Int = 1, saturation: Double = 1, tint: RGBA8) {
         self.shape = shape
         self.blur = blur
+        self.downscale = downscale
         self.saturation = saturation
         self.tint = tint
     }
@@ -106,7 +109,8 @@ extension Rasterizer {
     /// Renders rows `rows` of `composition` into `canvas` (whose first row is the scene's
     /// row `originY`). With `over` false the rows are replaced (they start as the base
     /// colour); with `over` true the composition is put over what they hold (the base
-    /// first, source-over), as a layer over the layers below it.
+    /// first, source-over), as a layer over the layers below it. Draw steps paint
+    /// straight onto the canvas, as one draw list would; a layer step is composed apart.
     ///
     /// A material blurs the rows the canvas holds (edge rows repeat beyond them), so a
     /// scene with materials renders whole frames (every row dynamic).
@@ -123,13 +127,14 @@ extension Rasterizer {
                 canvas.fill(composition.base.premultiplied, rows: (rows.lowerBound - originY)..<(rows.upperBound - originY))
             }
         } else if composition.base.a > 0 {
-            try drawOver([DrawCommand(shape: .rectangle(x0: 0, y0: Float(rows.lowerBound), x1: Float(canvas.width), y1: Float(rows.upperBound)),
-                                      paint: .solid(composition.base))], filters: [], into: canvas, rows: rows, originY: originY)
+            render(DrawList(base: .transparent, commands: [DrawCommand(shape: .rectangle(x0: 0, y0: Float(rows.lowerBound), x1: Float(canvas.width),
+                                                                                       y1: Float(rows.upperBound)), paint: .solid(composition.base))]),
+                   into: canvas, rows: rows, originY: originY, over: true)
         }
         for step in steps {
             switch step {
             case let .draw(commands):
-                try drawOver(commands, filters: [], into: canvas, rows: rows, originY: originY)
+                render(DrawList(base: .transparent, commands: commands), into: canvas, rows: rows, originY: originY, over: true)
             case let .layer(commands, filters):
                 try drawOver(commands, filters: filters, into: canvas, rows: rows, originY: originY)
             case let .material(material):
@@ -156,10 +161,10 @@ extension Rasterizer {
     private func drawOver(_ commands: [DrawCommand], filters: [ColorFilter], into canvas: Canvas, rows: Range<Int>, originY: Int) throws(OutOfMemory) {
         let band = reach(of: commands, within: rows)
         guard !band.isEmpty else { return }
-        let layer = try Canvas.allocate(width: canvas.width, height: band.count)
+        let layer = try effects.scratch(width: canvas.width, height: band.count, slot: 0)
         render(DrawList(base: .transparent, commands: commands), into: layer, rows: band, originY: band.lowerBound)
-        layer.apply(filters, kernel: kernel)
-        canvas.putOver(layer, at: band.lowerBound - originY)
+        layer.apply(filters, kernel: kernel, rows: band.count)
+        canvas.putOver(layer, at: band.lowerBound - originY, rows: band.count)
     }
 
     /// Blurs what the canvas holds under the material's shape, tints it, and puts it back
@@ -169,12 +174,10 @@ extension Rasterizer {
         let band = bounds.rows.clamped(to: rows)
         let columns = bounds.columns.clamped(to: 0..<canvas.width)
         guard !band.isEmpty, !columns.isEmpty else { return }
-        let blurred = try canvas.blurred(columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY), by: material.blur, kernel: kernel)
-        var filters: [ColorFilter] = []
-        if material.saturation != 1 { filters.append(.saturation(material.saturation)) }
-        blurred.apply(filters, kernel: kernel)
+        let blurred = try effects.backdrop(of: canvas, columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY),
+                                           material: material, kernel: kernel)
         // The shape's coverage: the shape in opaque white, its alpha the coverage.
-        let coverage = try Canvas.allocate(width: canvas.width, height: band.count)
+        let coverage = try effects.scratch(width: canvas.width, height: band.count, slot: 1)
         render(DrawList(base: .transparent, commands: [DrawCommand(shape: material.shape, paint: .solid(.white))]), into: coverage,
                rows: band, originY: band.lowerBound)
         let tint = material.tint.premultiplied.packed
@@ -217,11 +220,12 @@ extension Canvas {
         return result
     }
 
-    /// Puts `layer` (as wide as this canvas) over this canvas's rows from `row` on,
-    /// source-over on premultiplied values.
-    public func putOver(_ layer: Canvas, at row: Int) {
-        precondition(layer.width == width && row >= 0 && row + layer.height <= height, "the layer lies outside the canvas")
-        for r in 0..<layer.height {
+    /// Puts the first `rows` rows (all by default) of `layer` (as wide as this canvas)
+    /// over this canvas's rows from `row` on, source-over on premultiplied values.
+    public func putOver(_ layer: Canvas, at row: Int, rows: Int? = nil) {
+        let count = Swift.min(rows ?? layer.height, layer.height)
+        precondition(layer.width == width && row >= 0 && row + count <= height, "the layer lies outside the canvas")
+        for r in 0..<count {
             let target = UnsafeMutableRawPointer(self.row(row + r)).assumingMemoryBound(to: UInt32.self)
             let source = UnsafeRawPointer(layer.row(r)).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {

@@ -1,16 +1,18 @@
 import Foundation
 import NotchwaveModel
 import NotchwavePipeline
+import NotchwaveScene
 
 /// `notchwave bench`: rasterizer and pipeline throughput, ratios measured in one run.
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS] [--scene NAME]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
         RenderParameters.presetsSpec,
-        .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9"),
+        .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9, for every scene"),
+        .value("scene", "NAME", "With --pipeline: only this scene (default: every scene)"),
         .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
         .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 3)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
@@ -31,9 +33,11 @@ enum BenchCommand: Command {
     bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
     scalar on the bar rows.
 
-    With --pipeline: for H.264 and VP9 at the same settings, (a) the encoder alone fed
-    frames already rendered and converted (held in memory) and (b) the whole pipeline
-    (render, convert, encode) on the same clip; pipeline_over_encoder = (b) / (a).
+    With --pipeline: for every scene (moving every frame: the notch waves, LiquidSwipe's
+    drag and swipe, the popup shown and hidden, the controls' sliders dragged and stepper
+    held) and for H.264 and VP9 at the same settings, (a) the encoder alone fed frames
+    already rendered and converted (held in memory) and (b) the whole pipeline (render,
+    convert, encode) on the same clip; pipeline_over_encoder = (b) / (a).
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -95,18 +99,32 @@ enum BenchCommand: Command {
     }
 
     static func runPipeline(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
-        var plan = try PipelineBenchmark.plan(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3)
+        let names = Scenes.all.map { $0.name }
+        var scenes = names
+        if let scene = args.string("scene") {
+            guard names.contains(scene) else { throw UsageError("--scene: '\(scene)' is not a scene (\(names.joined(separator: ", ")))") }
+            scenes = [scene]
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let quality = try args.choice("quality", Quality.self) ?? .draft
-        plan.encoding.quality = quality
-        let figures = try PipelineBenchmark(plan: plan, workers: workers).run()
+        let plans = try PipelineBenchmark.plans(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3, scenes: scenes,
+                                                directory: directory).map { entry -> (scene: String, plan: RenderPlan) in
+            var plan = entry.plan
+            plan.encoding.quality = quality
+            return (entry.scene, plan)
+        }
+        let figures = try PipelineBenchmark(plans: plans, workers: workers).run(directory: directory)
         if args.has("json") {
             print(PipelineBenchmark.json(figures).rendered())
             return 0
         }
-        print("pipeline against the encoder alone, iphone-x \(plan.frameWidth)x\(plan.frameHeight), \(plan.frameCount) frames, --quality \(quality.rawValue):")
+        let first = plans[0].plan
+        print("pipeline against the encoder alone, iphone-x \(first.frameWidth)x\(first.frameHeight), \(first.frameCount) frames, --quality \(quality.rawValue):")
         for f in figures {
-            print("  \(f.codec.padding(toLength: 5, withPad: " ", startingAt: 0))" + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f",
-                         f.encoderFPS, f.pipelineFPS, f.ratio))
+            print("  \(f.scene.padding(toLength: 13, withPad: " ", startingAt: 0)) \(f.codec.padding(toLength: 5, withPad: " ", startingAt: 0))"
+                  + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f", f.encoderFPS, f.pipelineFPS, f.ratio))
         }
         return 0
     }

@@ -152,10 +152,12 @@ struct ControlRow: Sendable {
     }
 
     /// The vertical stepper's box (points): its size and the chevrons' cell.
-    static func verticalBox(look: ControlLook) -> (width: Double, height: Double, reserved: Double, chevron: (width: Double, height: Double)) {
+    /// The value's place is the width of "99" (the source's hidden reservation), or of
+    /// `text` when that is wider (a ZStack grows to its widest child).
+    static func verticalBox(look: ControlLook, text: String = "") -> (width: Double, height: Double, reserved: Double, chevron: (width: Double, height: Double)) {
         let style = TextStyle.body.monospacedDigits
         let chevron = ControlSymbol.chevronUp.size(fontSize: style.size)
-        let reserved = look.width("99", style)
+        let reserved = Swift.max(look.width("99", style), look.width(text, style))
         let content = Swift.max(style.lineHeight, 2 * (chevron.height + 8))
         return (16 + reserved + spacing + chevron.width + 8 + 16, content + 8, reserved, chevron)
     }
@@ -224,11 +226,12 @@ struct ControlRow: Sendable {
             let track = look.shape { $0.addRoundedRect(x0: span.x0, y0: top, x1: span.x1, y1: top + height, radius: 8, style: .continuous) }
             let fillEnd = span.x0 + ControlRow.fraction(value, bounds) * (span.x1 - span.x0)
             let fillColor = options.disabled ? RGBA8(r: 142, g: 142, b: 147, a: 128) : tint
-            var commands = [fill(look.text(boundLabels.lower, .body, x: x0, centerY: midY), tint),
-                            fill(look.text(boundLabels.upper, .body, x: x0 + width - boundLabels.upperWidth, centerY: midY), tint)]
-            if fillEnd > span.x0 { commands.append(fill(track.clipped(toX: Float(span.x0 * look.scale), Float(fillEnd * look.scale)), fillColor)) }
-            // The disabled track is already grey: the disabled filter applies to the labels.
-            return [look.material(track), group(commands)]
+            let labels = [fill(look.text(boundLabels.lower, .body, x: x0, centerY: midY), tint),
+                          fill(look.text(boundLabels.upper, .body, x: x0 + width - boundLabels.upperWidth, centerY: midY), tint)]
+            // The disabled fill is the source's own grey (`gray.opacity(0.5)`): not filtered
+            // again; the disabled look applies to the bound buttons.
+            let fillShape = fillEnd > span.x0 ? [fill(track.clipped(toX: Float(span.x0 * look.scale), Float(fillEnd * look.scale)), fillColor)] : []
+            return [look.material(track), .draw(fillShape), group(labels)]
 
         case let .systemSlider(scripted):
             let value = scripted ? timeline.value(.thumb, at: time) : options.resolvedValue
@@ -261,11 +264,11 @@ struct ControlRow: Sendable {
 
         case let .verticalStepper(label, scripted):
             let value = scripted ? timeline.value(.value, at: time) : stepperValue
-            let box = ControlRow.verticalBox(look: look)
+            let text = ControlRow.format(value)
+            let box = ControlRow.verticalBox(look: look, text: text)
             let bx1 = x0 + width, bx0 = bx1 - box.width, by0 = midY - box.height / 2, by1 = midY + box.height / 2
             let background = look.shape { $0.addRoundedRect(x0: bx0, y0: by0, x1: bx1, y1: by1, radius: 8, style: .continuous) }
             let style = TextStyle.body.monospacedDigits
-            let text = ControlRow.format(value)
             let valueShape = look.text(text, style, x: bx0 + 16 + (box.reserved - look.width(text, style)) / 2, centerY: midY)
             let chevronX = bx0 + 16 + box.reserved + ControlRow.spacing + 4 + box.chevron.width / 2
             let cell = box.chevron.height + 8
@@ -329,7 +332,8 @@ struct ControlRow: Sendable {
         let plus = ControlSymbol.plus.shape(centerX: plusX, centerY: midY, fontSize: style.size, look: look)
         let number = look.text(text, style, x: cx0 + 2 * p + symbol.width + ControlRow.spacing, centerY: midY)
         var commands = [DrawCommand(shape: capsule, paint: .solid(look.tint(or: "blue"))), DrawCommand(shape: number, paint: .solid(.white))]
-        if !label.isEmpty { commands.append(DrawCommand(shape: look.text(label, .body, x: x0, centerY: midY), paint: .solid(look.primary))) }
+        // The label shares the stepper's font (the control-size font is set on the whole row).
+        if !label.isEmpty { commands.append(DrawCommand(shape: look.text(label, style, x: x0, centerY: midY), paint: .solid(look.primary))) }
         return [group(commands, false),
                 group([DrawCommand(shape: minus, paint: .solid(.white))], pressedMinus),
                 group([DrawCommand(shape: plus, paint: .solid(.white))], pressedPlus)]

@@ -44,11 +44,24 @@ public struct Controls: SceneKind {
             throw values.error(Parameters.sceneOptions,
                                "the controls scene: script \(scriptPath ?? ""): target \"\(bad.target)\" is not part of component=\(read.component.rawValue) (it has \(ControlsScene.targets(of: read).sorted().joined(separator: ", ")))")
         }
+        // Counts are integers: a stepper's value and a cart item's quantity.
+        let counts = [ControlComponent.capsuleStepper, .verticalStepper, .showcase].contains(read.component)
+        if let script, let bad = script.events.first(where: { event in
+            guard case let .set(target, _, value) = event else { return false }
+            let isCount = (target == .value && counts) || target.kind == "item N"
+            return isCount && value != value.rounded()
+        }) {
+            throw values.error(Parameters.sceneOptions, "the controls scene: script \(scriptPath ?? ""): \"\(bad.target)\" is a count: set it to an integer")
+        }
         let fonts: ControlFonts
         do {
             fonts = try ControlFonts.standard()
         } catch {
             throw values.error(Parameters.sceneOptions, "the controls scene: \(error.description)")
+        }
+        let points = preset.screenPoints.value
+        if let problem = ControlsScene.layoutProblem(options: read, width: points.width, height: points.height, fonts: fonts) {
+            throw values.error(Parameters.sceneOptions, "the controls scene on \(preset.id): \(problem)")
         }
         return Controls(options: read, script: script, scriptPath: scriptPath, appearance: values[NotchWaves.appearance], fonts: fonts)
     }
@@ -96,7 +109,9 @@ extension ControlTarget {
     /// The target's kind, without a cart item's number: what a component offers.
     var kind: String {
         switch self {
-        case .itemIncrement, .itemDecrement, .item: return "item N"
+        case .itemIncrement: return "item N increment"
+        case .itemDecrement: return "item N decrement"
+        case .item: return "item N"
         default: return description
         }
     }

@@ -106,8 +106,11 @@ public struct ControlBounds: ParameterValue {
 /// - `value` and `bounds` by component: sliders 0.2 in 0...1 (the playground's example;
 ///   a fifth of the way along other bounds), the range slider a quarter and three
 ///   quarters of the way, steppers 1 in 0...10.
-/// - `tint` by component: the custom button yellow (the article's), sliders orange (the
-///   playground's example), everything else systemBlue (SwiftUI's default accent).
+/// - `tint` by component: the custom button yellow (the article's), the custom slider
+///   orange (the playground's example), everything else systemBlue (SwiftUI's default
+///   accent).
+/// - Options that do not apply to the component (`role` but on a custom button, `label`
+///   on a slider, ...) are refused rather than ignored.
 /// - `label` by component: "Hello" for a button ("Undo" and "Redo" for the bordered-
 ///   prominent pair), "Quantity" for the steppers; sliders show their bounds, not a label.
 public struct ControlsOptions: DeclaredOptions {
@@ -140,16 +143,18 @@ public struct ControlsOptions: DeclaredOptions {
     public static let declarations: [any OptionDeclaration<ControlsOptions>] = [
         Option(\.component, "component", "NAME", "cart, button, slider, range-slider, capsule-stepper, vertical-stepper or showcase"),
         Option(\.style, "style", "STYLE", "buttons: custom, full-width or bordered-prominent; slider: custom or system"),
-        Option(\.tint, "tint", "COLOR", "the control's tint", defaultText: "yellow for the custom button, orange for sliders, blue otherwise"),
+        Option(\.tint, "tint", "COLOR", "the control's tint", defaultText: "yellow for the custom button, orange for the custom slider, blue otherwise"),
         Option(\.value, "value", "VALUE", "slider: a number in the bounds; range slider: LOWER...UPPER; stepper: an integer",
                defaultText: "0.2 (slider), 0.25...0.75 (range), 1 (stepper)"),
-        Option(\.bounds, "bounds", "LOWER...UPPER", "the value's range", defaultText: "0...1 (sliders), 0...10 (steppers)"),
+        Option(\.bounds, "bounds", "LOWER...UPPER", "the value's range (steppers step beyond it, as the source does)",
+               defaultText: "0...1 (sliders), 0...10 (steppers)"),
         Option(\.role, "role", "ROLE", "none or destructive (a red custom button)"),
         Option(\.disabled, "disabled", "BOOL", "the disabled look: saturation 0, brightness -0.2"),
         Option(\.pressed, "pressed", "BOOL", "the button (a stepper's increment) held down: opacity 0.5"),
         Option(\.controlSize, "control-size", "SIZE", "mini, small, regular or large (the capsule stepper's padding and font)"),
         Option(\.material, "material", "MATERIAL", "thin, regular or thick: the tracks' and the vertical stepper's material"),
-        Option(\.label, "label", "TEXT", "the control's label (empty: none)", defaultText: "Hello (buttons), Quantity (steppers)",
+        Option(\.label, "label", "TEXT", "the control's label (empty: none)",
+               defaultText: "Hello (buttons; Undo and Redo bordered-prominent), Quantity (steppers), Buy (the cart's button)",
                check: { $0.map { $0.unicodeScalars.count <= 200 ? nil : "is longer than 200 characters" } ?? nil }),
         Option(\.script, "script", "FILE", "a JSON time line of taps, presses, holds, drags and sets (examples/controls-*.json)",
                defaultText: "none: the still pose", check: { $0 == "" ? "give the script's file" : nil }),
@@ -200,6 +205,20 @@ extension ControlsOptions {
         if !allowed.contains(style) {
             return "style=\(style.rawValue) does not apply to component=\(component.rawValue) (\(allowed.map(\.rawValue).joined(separator: " or ")))"
         }
+        let sliders: [ControlComponent] = [.slider, .rangeSlider]
+        let notApplying: [(Bool, String, [ControlComponent])] = [
+            (role != .none, "role", [.button]),
+            (bounds != nil, "bounds", [.slider, .rangeSlider, .capsuleStepper, .verticalStepper, .showcase]),
+            (controlSize != .regular, "control-size", [.capsuleStepper, .cart, .showcase]),
+            (pressed, "pressed", ControlComponent.allCases.filter { !sliders.contains($0) }),
+            (label != nil, "label", ControlComponent.allCases.filter { !sliders.contains($0) }),
+            (material != .regular, "material", [.slider, .rangeSlider, .verticalStepper, .showcase]),
+        ]
+        for (given, key, components) in notApplying where given && !components.contains(component) {
+            return "\(key) does not apply to component=\(component.rawValue) (only \(components.map(\.rawValue).joined(separator: ", ")))"
+        }
+        if role != .none && style != .custom { return "role=\(role.rawValue) applies to the custom button style only" }
+        if material != .regular && component == .slider && style == .system { return "the system slider has no material" }
         let b = resolvedBounds
         switch component {
         case .rangeSlider:

@@ -67,6 +67,26 @@ public struct ControlsScene: ScreenScene {
         timeline = ControlsTimeline(script: ControlsScript(events: events), context: ControlRow.context(options: options, rows: built, width: width))
     }
 
+    /// Why `options`' controls do not fit a `width` x `height` pt screen, or nil: the
+    /// stack taller than the screen, or the custom slider's track under 44 pt wide.
+    static func layoutProblem(options: ControlsOptions, width: Double, height: Double, fonts: ControlFonts) -> String? {
+        let look = ControlLook(options: options, appearance: .light, fonts: fonts, scale: 1)
+        let content = width - 2 * ControlLook.margin
+        let rows = ControlRow.rows(for: options, look: look, width: content)
+        let spacing = options.component == .cart ? 16.0 : 24.0
+        let total = rows.reduce(0) { $0 + $1.height } + spacing * Double(Swift.max(rows.count - 1, 0))
+        if total > height {
+            return "component=\(options.component.rawValue) is \(Int(total.rounded(.up))) pt tall, the screen \(Int(height)) pt"
+        }
+        for row in rows {
+            if case .customSlider = row.kind {
+                let span = row.trackSpan(x0: 0, width: content)
+                if span.x1 - span.x0 < 44 { return "the slider's bound labels leave its track under 44 pt on a \(Int(width)) pt wide screen" }
+            }
+        }
+        return nil
+    }
+
     /// The targets `options`' component offers to scripts.
     public static func targets(of options: ControlsOptions) -> Set<String> {
         switch options.component {
@@ -74,7 +94,7 @@ public struct ControlsScene: ScreenScene {
         case .slider: return options.style == .system ? ["thumb", "value"] : ["thumb", "value", "minimum", "maximum"]
         case .rangeSlider: return ["lower-thumb", "upper-thumb"]
         case .capsuleStepper, .verticalStepper: return ["increment", "decrement", "value"]
-        case .cart: return ["item N", "button"]
+        case .cart: return ["item N", "item N increment", "item N decrement", "button"]
         case .showcase: return ["button", "thumb", "value", "minimum", "maximum", "lower-thumb", "upper-thumb", "increment", "decrement"]
         }
     }
@@ -90,7 +110,8 @@ public struct ControlsScene: ScreenScene {
     /// of the screen is the still background.
     public var dynamicRows: Range<Int> {
         guard let first = rows.first, let last = rows.last else { return 0..<0 }
-        let reach = BoxBlur(sigma: style.material.blur * scale).reach + 2
+        let k = ControlLook.backdropScale
+        let reach = (BoxBlur(sigma: style.material.blur * scale / Double(k)).reach + 1) * k + 2
         let low = Int((first.top * scale).rounded(.down)) - reach, high = Int(((last.top + last.row.height) * scale).rounded(.up)) + reach
         return (low..<high).clamped(to: 0..<canvasHeight)
     }
@@ -126,6 +147,8 @@ public struct ControlsScene: ScreenScene {
 struct ControlLook: Sendable {
     /// The distance from the screen's sides (SwiftUI's default padding).
     static let margin = 16.0
+    /// How much coarser than the canvas a material's backdrop is blurred.
+    static let backdropScale = 4
     let appearance: Appearance
     let fonts: ControlFonts
     let scale: Double
@@ -183,9 +206,11 @@ struct ControlLook: Sendable {
         style.font(fonts).width(of: text, size: style.size, features: style.features)
     }
 
-    /// A material filling `shape`.
+    /// A material filling `shape`: its backdrop blurred at a quarter of the pixel
+    /// resolution, as Core Animation's material recipes do (`backdropScale` 0.25).
     func material(_ shape: Shape) -> CompositionStep {
-        .material(Material(shape: shape, blur: BoxBlur(sigma: material.blur * scale), saturation: material.saturation,
+        .material(Material(shape: shape, blur: BoxBlur(sigma: material.blur * scale / Double(ControlLook.backdropScale)),
+                           downscale: ControlLook.backdropScale, saturation: material.saturation,
                            tint: appearance == .light ? material.lightTint : material.darkTint))
     }
 }

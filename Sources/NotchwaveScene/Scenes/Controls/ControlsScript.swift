@@ -154,6 +154,11 @@ public struct ControlsScript: Sendable, Equatable {
                 throw reader.error(at: kind, reader.members.first { $0.key == kind }?.value,
                                    "unknown target \"\(name)\" (button, increment, decrement, thumb, lower-thumb, upper-thumb, minimum, maximum, value, item N [increment|decrement])")
             }
+            let allowed = ControlsScript.targets(of: kind)
+            guard allowed.contains(where: { $0 == target.kind }) else {
+                throw reader.error(at: kind, reader.members.first { $0.key == kind }?.value,
+                                   "a \(kind) acts on \(allowed.joined(separator: ", ")), not \"\(name)\"")
+            }
             let at = try reader.seconds("at")
             switch kind {
             case "tap":
@@ -174,6 +179,15 @@ public struct ControlsScript: Sendable, Equatable {
             try reader.finish()
         }
         return ControlsScript(events: events)
+    }
+
+    /// The targets (by kind, `item N` for a cart item) each event kind acts on.
+    static func targets(of kind: String) -> [String] {
+        switch kind {
+        case "drag": return ["thumb", "lower-thumb", "upper-thumb"]
+        case "set": return ["value", "thumb", "lower-thumb", "upper-thumb", "item N"]
+        default: return ["button", "increment", "decrement", "minimum", "maximum", "item N increment", "item N decrement"]
+        }
     }
 
     /// A drag's `path`: `[t, dx]` pairs, at least one, times from 0 and never decreasing.

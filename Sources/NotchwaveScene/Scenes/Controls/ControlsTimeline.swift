@@ -17,18 +17,11 @@ public enum HoldRepeat {
         return 2 + Int(((elapsed - delay) / interval + 1e-9).rounded(.down))
     }
 
-    /// The times (seconds after the press) of the steps of a hold released after
-    /// `length` seconds: a step falls only while the finger is down (before the release).
-    public static func stepTimes(length: Double) -> [Double] {
-        var times = [0.0]
-        var k = 0
-        while true {
-            let t = delay + Double(k) * interval
-            guard t < length, times.count < maximumScriptEvents else { break }
-            times.append(t)
-            k += 1
-        }
-        return times
+    /// How many steps a press released after `length` seconds has made by `elapsed`
+    /// seconds after it began: a step falls only while the finger is down, so one due at
+    /// the release itself (within a microsecond) does not count.
+    public static func steps(after elapsed: Double, length: Double) -> Int {
+        steps(after: Swift.min(elapsed, Swift.max(length - 1e-6, 0)))
     }
 }
 
@@ -51,8 +44,27 @@ public enum HoldRepeat {
 public struct ControlsTimeline: Sendable {
     /// The presses of each target, as (down, up) times.
     private var presses: [ControlTarget: [(down: Double, up: Double)]] = [:]
-    /// The stepper's count over time (or cart item `n`'s, under `.item(n)`).
-    private var counts: [ControlTarget: [(time: Double, value: Double)]] = [:]
+    /// What changes the stepper's count (or cart item `n`'s, under `.item(n)`), in time
+    /// order: the count at `t` is the last set before it (or the initial value) plus the
+    /// steps since.
+    private var counts: [ControlTarget: [CountChange]] = [:]
+
+    /// One change of a count.
+    private enum CountChange: Sendable {
+        /// One step of `delta` at `time`.
+        case step(time: Double, delta: Double)
+        /// The vertical stepper's repeating press: `delta` per step of `HoldRepeat` from
+        /// `time` until `release`.
+        case repeating(time: Double, release: Double, delta: Double)
+        /// The count set to `value` at `time`.
+        case set(time: Double, value: Double)
+
+        var time: Double {
+            switch self {
+            case let .step(time, _), let .repeating(time, _, _), let .set(time, _): return time
+            }
+        }
+    }
     /// The slider's value, or the range slider's two values.
     private var tracks: [ControlTarget: Track] = [:]
 
@@ -85,18 +97,17 @@ public struct ControlsTimeline: Sendable {
 
     /// The time line of `script` for controls described by `context`.
     public init(script: ControlsScript, context: Context) {
-        var countChanges: [ControlTarget: [(time: Double, order: Int, change: (Double) -> Double)]] = [:]
+        var countChanges: [ControlTarget: [(order: Int, change: CountChange)]] = [:]
         var trackActions: [(time: Double, order: Int, target: ControlTarget, action: TrackAction)] = []
         var order = 0
-        func count(_ key: ControlTarget, at time: Double, _ change: @escaping (Double) -> Double) {
-            countChanges[key, default: []].append((time, order, change))
+        func count(_ key: ControlTarget, _ change: CountChange) {
+            countChanges[key, default: []].append((order, change))
             order += 1
         }
-        func step(_ target: ControlTarget, by delta: Double, at time: Double) {
+        func key(of target: ControlTarget) -> ControlTarget {
             switch target {
-            case .increment, .decrement: count(.value, at: time) { $0 + delta }
-            case let .itemIncrement(n), let .itemDecrement(n): count(.item(n), at: time) { $0 + delta }
-            default: break
+            case let .itemIncrement(n), let .itemDecrement(n): return .item(n)
+            default: return .value
             }
         }
         func delta(of target: ControlTarget) -> Double? {
@@ -113,16 +124,12 @@ public struct ControlsTimeline: Sendable {
                 let up = event.end
                 presses[target, default: []].append((time, up))
                 if let d = delta(of: target) {
-                    let repeats = context.repeatsOnHold && (target == .increment || target == .decrement)
-                    if repeats {
-                        let length = up - time
-                        let times = { () -> [Double] in
-                            if case .hold = event { return HoldRepeat.stepTimes(length: length) }
-                            return [0]
-                        }()
-                        for t in times { step(target, by: d, at: time + t) }
+                    if context.repeatsOnHold && (target == .increment || target == .decrement) {
+                        // Any press of the vertical stepper's halves repeats while held (a
+                        // tap is too short to repeat).
+                        count(.value, .repeating(time: time, release: up, delta: d))
                     } else {
-                        step(target, by: d, at: up)
+                        count(key(of: target), .step(time: up, delta: d))
                     }
                 }
                 if target == .minimum { trackActions.append((up, order, .thumb, .animate(to: context.lower))); order += 1 }
@@ -134,9 +141,9 @@ public struct ControlsTimeline: Sendable {
             case let .set(_, time, value):
                 switch target {
                 case .value where context.valueIsCount:
-                    count(.value, at: time) { _ in value }
+                    count(.value, .set(time: time, value: value))
                 case .item:
-                    count(target, at: time) { _ in value }
+                    count(target, .set(time: time, value: value))
                 default:
                     let key: ControlTarget = target == .value ? .thumb : target
                     trackActions.append((time, order, key, .animate(to: Swift.min(Swift.max(value, context.lower), context.upper))))
@@ -145,17 +152,16 @@ public struct ControlsTimeline: Sendable {
             }
         }
         for (key, changes) in countChanges {
-            var value = context.initial[key] ?? 0
-            counts[key] = [(-.infinity, value)] + changes.sorted { ($0.time, $0.order) < ($1.time, $1.order) }.map { change in
-                value = change.change(value)
-                return (change.time, value)
-            }
+            counts[key] = changes.sorted { ($0.change.time, $0.order) < ($1.change.time, $1.order) }.map(\.change)
         }
         for action in trackActions.sorted(by: { ($0.time, $0.order) < ($1.time, $1.order) }) {
             var track = tracks[action.target] ?? Track(context.initial[action.target] ?? context.lower)
             let now = track.value(at: action.time)
             switch action.action {
-            case let .animate(to):
+            case var .animate(to):
+                // A range slider's thumbs stop at each other.
+                if action.target == .lowerThumb { to = Swift.min(to, value(.upperThumb, at: action.time, tracks: tracks, context: context)) }
+                if action.target == .upperThumb { to = Swift.max(to, value(.lowerThumb, at: action.time, tracks: tracks, context: context)) }
                 track.animate(at: action.time, to: to, ValueAnimation.swiftUIDefault)
             case let .drag(path):
                 var low = context.lower, high = context.upper
@@ -181,6 +187,33 @@ public struct ControlsTimeline: Sendable {
         tracks[key]?.value(at: t) ?? context.initial[key] ?? context.lower
     }
 
+    /// A count at `t`: the last set at or before `t` (or `initial`), plus every step after
+    /// that set and at or before `t` (a repeating press's steps counted in closed form).
+    private func count(_ changes: [CountChange], initial: Double, at t: Double) -> Double {
+        var base = initial, since = -Double.infinity
+        if let last = changes.lastIndex(where: { if case let .set(time, _) = $0 { return time <= t } else { return false } }),
+           case let .set(time, value) = changes[last] {
+            base = value
+            since = time
+        }
+        var total = base
+        for change in changes where change.time <= t {
+            switch change {
+            case let .step(time, delta) where time > since:
+                total += delta
+            case let .repeating(time, release, delta):
+                // Steps made by t, less those made by the set (which replaced them).
+                let length = release - time
+                let made = HoldRepeat.steps(after: t - time, length: length)
+                let before = since >= time ? HoldRepeat.steps(after: since - time, length: length) : 0
+                total += delta * Double(made - before)
+            default:
+                break
+            }
+        }
+        return total
+    }
+
     /// Whether `target` is held down at `t` (from the press to the release).
     public func isPressed(_ target: ControlTarget, at t: Double) -> Bool {
         presses[target]?.contains { t >= $0.down && t < $0.up } ?? false
@@ -189,7 +222,7 @@ public struct ControlsTimeline: Sendable {
     /// The value of `key` at `t`: `.thumb` (a slider), `.value` (a stepper), `.lowerThumb`,
     /// `.upperThumb`, `.item(n)`; the initial value where the script never changes it.
     public func value(_ key: ControlTarget, at t: Double) -> Double {
-        if let steps = counts[key] { return lastStep(steps, at: t) }
+        if let changes = counts[key] { return count(changes, initial: initial[key] ?? 0, at: t) }
         if let track = tracks[key] { return track.value(at: t) }
         return initial[key] ?? 0
     }
