@@ -1,6 +1,6 @@
 /// A point of a path, in pixels (y down). Paths keep `Double` coordinates: curves are
 /// flattened and outlines decomposed in `Double`, and only the finished bands are `Float`.
-public struct PathPoint: Sendable, Equatable {
+public struct PathPoint: Sendable, Hashable {
     /// x in pixels.
     public var x: Double
     /// y in pixels, growing downwards.
@@ -36,9 +36,9 @@ public enum FillRule: Sendable, Equatable {
 /// line, as SwiftUI does. Curves and arcs are flattened into straight segments no farther
 /// than `tolerance` pixels from the true curve, and the polygon is then covered exactly
 /// (see `Path+Bands.swift`), so the coverage error is bounded by the tolerance alone.
-public struct Path: Sendable, Equatable {
+public struct Path: Sendable, Hashable {
     /// One drawing instruction.
-    public enum Element: Sendable, Equatable {
+    public enum Element: Sendable, Hashable {
         /// Starts a new subpath at the point.
         case move(PathPoint)
         /// A straight segment to the point.

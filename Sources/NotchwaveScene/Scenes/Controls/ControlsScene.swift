@@ -1,3 +1,4 @@
+import Foundation
 import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveText
@@ -177,28 +178,34 @@ struct ControlLook: Sendable {
     /// The tint, or `name`'s system colour.
     func tint(or name: String) -> RGBA8 { tint ?? system(name) }
 
+    /// Shapes already decomposed (most of a frame's shapes are the previous frame's).
+    let shapes = ShapeCache()
+
     /// A path built in points, as a shape in pixels.
     func shape(_ build: (inout Path) -> Void) -> Shape {
         var path = Path()
         build(&path)
-        return path.transformed(scale: scale).shape(fillRule: .nonZero)
+        return shapes.shape(for: .fill(path)) { path.transformed(scale: scale).shape(fillRule: .nonZero) }
     }
 
     /// A path built in points, stroked `width` points wide, in pixels.
     func stroke(width: Double, cap: StrokeStyle.Cap = .butt, join: StrokeStyle.Join = .miter, _ build: (inout Path) -> Void) -> Shape {
         var path = Path()
         build(&path)
-        return path.transformed(scale: scale).strokedShape(StrokeStyle(width: width * scale, cap: cap, join: join))
+        let style = StrokeStyle(width: width * scale, cap: cap, join: join)
+        return shapes.shape(for: .stroke(path, width: width, round: cap == .round)) { path.transformed(scale: scale).strokedShape(style) }
     }
 
     /// `text` in `style`, its left end at `x` and its line box centred on `centerY`
     /// (points), as a shape in pixels.
     func text(_ text: String, _ style: TextStyle, x: Double, centerY: Double) -> Shape {
-        let font = style.font(fonts)
-        let size = style.size * scale
-        let em = size / Double(font.unitsPerEm)
-        let baseline = centerY * scale + Double(font.ascender + font.descender) / 2 * em
-        return font.path(text, size: size, x: x * scale, baseline: baseline, features: style.features).shape(fillRule: .nonZero)
+        shapes.shape(for: .text(text, size: style.size, weight: "\(style.weight)", features: style.features, x: x, centerY: centerY)) {
+            let font = style.font(fonts)
+            let size = style.size * scale
+            let em = size / Double(font.unitsPerEm)
+            let baseline = centerY * scale + Double(font.ascender + font.descender) / 2 * em
+            return font.path(text, size: size, x: x * scale, baseline: baseline, features: style.features).shape(fillRule: .nonZero)
+        }
     }
 
     /// The advance width of `text` in `style` (points).
@@ -212,6 +219,36 @@ struct ControlLook: Sendable {
         .material(Material(shape: shape, blur: BoxBlur(sigma: material.blur * scale / Double(ControlLook.backdropScale)),
                            downscale: ControlLook.backdropScale, saturation: material.saturation,
                            tint: appearance == .light ? material.lightTint : material.darkTint))
+    }
+}
+
+/// The shapes one scene has decomposed, by what they were made from (a shape is a pure
+/// function of that, so a cached one is the same bytes): shared by the workers rendering
+/// its frames, under a lock, and emptied when it grows past `capacity` (an animated
+/// shape makes a new entry every frame).
+final class ShapeCache: @unchecked Sendable {
+    enum Key: Hashable {
+        case fill(Path)
+        case stroke(Path, width: Double, round: Bool)
+        case text(String, size: Double, weight: String, features: [String], x: Double, centerY: Double)
+    }
+    static let capacity = 2048
+    private var shapes: [Key: Shape] = [:]
+    private let lock = NSLock()
+
+    func shape(for key: Key, make: () -> Shape) -> Shape {
+        lock.lock()
+        if let shape = shapes[key] {
+            lock.unlock()
+            return shape
+        }
+        lock.unlock()
+        let shape = make()
+        lock.lock()
+        if shapes.count >= ShapeCache.capacity { shapes.removeAll(keepingCapacity: true) }
+        shapes[key] = shape
+        lock.unlock()
+        return shape
     }
 }
 
