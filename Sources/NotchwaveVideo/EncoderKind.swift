@@ -5,12 +5,17 @@
 ///
 /// | encoder | draft | standard | high | lossless |
 /// | --- | --- | --- | --- | --- |
-/// | libx264 | crf 28, veryfast | crf 20, medium | crf 16, slow | qp 0 (High 4:4:4) |
+/// | libx264 | crf 28, veryfast | crf 21, superfast | crf 16, slow | qp 0 (High 4:4:4) |
 /// | libx265 | crf 30, veryfast | crf 24, medium | crf 18, slow | lossless=1 |
 /// | libvpx-vp9 | crf 40, realtime, cpu-used 8 | crf 32, good, cpu-used 4 | crf 24, good, cpu-used 2 | lossless=1 |
 /// | libsvtav1 | crf 40, preset 12 | crf 32, preset 8 | crf 24, preset 5 | (none) |
 /// | libaom-av1 | crf 40, cpu-used 8 | crf 32, cpu-used 6 | crf 24, cpu-used 4 | (none) |
 /// | prores_ks | 4444 | 4444 | 4444 XQ | 4444 XQ (not lossless) |
+///
+/// x264's `standard` was chosen by measurement (`make bench-quality`, docs/performance.md):
+/// superfast at crf 21 renders the demo clip more than twice as fast as it plays on two
+/// cores with the bar rows' luma above 50 dB, where medium at crf 20 was slower than real
+/// time for 49 dB.
 public enum EncoderKind: String, Sendable, CaseIterable {
     case x264 = "libx264"
     case x265 = "libx265"
@@ -81,11 +86,11 @@ public enum EncoderKind: String, Sendable, CaseIterable {
         var options: [EncoderOption] = []
         switch self {
         case .x264:
-            options.append(EncoderOption("preset", tuning.speed.map { Self.speedNames[$0] } ?? pick("veryfast", "medium", "slow", "medium")))
+            options.append(EncoderOption("preset", tuning.speed.map { Self.speedNames[$0] } ?? pick("veryfast", "superfast", "slow", "medium")))
             if lossless {
                 options.append(EncoderOption("qp", "0"))
             } else if useCRF {
-                options.append(EncoderOption("crf", crf(28, 20, 16, 0)))
+                options.append(EncoderOption("crf", crf(28, 21, 16, 0)))
             }
             if quality != .lossless && tuning.crf != 0 { options.append(EncoderOption("profile", "high")) }
         case .x265:

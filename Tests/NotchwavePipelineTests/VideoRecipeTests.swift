@@ -13,7 +13,7 @@ struct VideoRecipeTests {
 
     @Test("--quality maps onto each codec's settings", arguments: [
         ("x.mp4", nil, Quality.draft, ["crf": "28", "preset": "veryfast", "profile": "high"]),
-        ("x.mp4", nil, .standard, ["crf": "20", "preset": "medium", "profile": "high"]),
+        ("x.mp4", nil, .standard, ["crf": "21", "preset": "superfast", "profile": "high"]),
         ("x.mp4", nil, .high, ["crf": "16", "preset": "slow", "profile": "high"]),
         ("x.mp4", nil, .lossless, ["qp": "0", "preset": "medium"]),
         ("x.mp4", .hevc, .draft, ["crf": "30", "preset": "veryfast", "x265-params": "log-level=error"]),

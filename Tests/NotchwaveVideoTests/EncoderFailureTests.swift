@@ -61,14 +61,25 @@ struct EncoderFailureTests {
             // libx265 on one thread: with its frame threads, one frame of 16x16 came out with a
             // garbage DTS once in several runs, which the muxer refused (the limit is what is
             // tested here, not x265's threading).
-            let quiet = encoder == "libx265" ? [EncoderOption("x265-params", "log-level=error:frame-threads=1:pools=none")] : []
+            // It still did under a loaded machine, so x265 also gets no B-frames and up to
+            // three tries: the size opens (the encoder accepted it) every time; only its
+            // timestamps went wrong.
+            let quiet = encoder == "libx265" ? [EncoderOption("x265-params", "log-level=error:frame-threads=1:pools=none:bframes=0")] : []
             let settings = EncoderSettings(encoderName: encoder, pixelFormat: .yuv420p, width: width, height: height, fps: 25, options: quiet)
             // One frame, then a proper finish (SVT-AV1 wants its end of stream).
-            #expect(throws: Never.self, "\(encoder) \(width)x\(height)") {
-                let writer = try VideoFileWriter(path: dir.file("\(encoder).mkv"), container: ContainerSettings(formatName: "matroska"), encoder: settings)
-                try writer.write(writer.makeFrame())
-                try writer.finish()
+            var failure: (any Error)?
+            for _ in 0..<(encoder == "libx265" ? 3 : 1) {
+                do {
+                    let writer = try VideoFileWriter(path: dir.file("\(encoder).mkv"), container: ContainerSettings(formatName: "matroska"), encoder: settings)
+                    try writer.write(writer.makeFrame())
+                    try writer.finish()
+                    failure = nil
+                    break
+                } catch {
+                    failure = error
+                }
             }
+            #expect(failure == nil, "\(encoder) \(width)x\(height): \(String(describing: failure))")
             #expect(try MediaProbe.stream(dir.file("\(encoder).mkv")).width == width)
         }
     }

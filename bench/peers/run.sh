@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# `make bench-peers`: notchwave against Cairo on the same frames, one thread each.
-#   1. builds the Cairo peer (bench/peers/cairo_peer.c) against Debian's libcairo2-dev;
+# `make bench-peers`: notchwave against Cairo and Blend2D on the same frames, one thread each.
+#   1. builds the Cairo peer (bench/peers/cairo_peer.c) against Debian's libcairo2-dev; the
+#      Blend2D peer (bench/peers/blend2d_peer.py) runs on PyPI's blend2d-python in
+#      .build/peers/python (Blend2D 0.8 without its JIT; paths built before timing);
 #   2. writes the benchmark's frames with `notchwave bench --peer-scenes`: the notch bar
 #      rows of iphone-x (64 frames of the sharp style, as `notchwave bench` measures them)
 #      and LiquidSwipe on the whole iphone-x screen (a swipe of the right slider);
-#   3. runs notchwave's own benchmark and the peer, alternating three times, and prints
-#      each best figure and the ratios notchwave / Cairo, beside two bounds no renderer
+#   3. runs notchwave's own benchmark and the peers, alternating three times, and prints
+#      each best figure and the ratios notchwave / Cairo and notchwave / Blend2D, beside
+#      two bounds no renderer
 #      that writes the frame goes past: a memset of the same bytes (from the same runs of
 #      notchwave's benchmark) and the floor (`cairo_peer FILE SECONDS floor`: the
 #      finished frames written run by run, runs of equal pixels filled as notchwave fills
@@ -19,7 +22,8 @@ mkdir -p "$out"
 cc -O2 -o "$out/cairo_peer" bench/peers/cairo_peer.c $(pkg-config --cflags --libs cairo)
 "$bin" bench --peer-scenes "$out" >/dev/null
 best() { printf '%s\n' "$@" | sort -g | tail -n 1; }
-bar=() liquid=() cbar=() cliquid=() fbar=() fscreen=() lbar=() lliquid=()
+python=.build/peers/python/bin/python3
+bar=() liquid=() cbar=() cliquid=() bbar=() bliquid=() fbar=() fscreen=() lbar=() lliquid=()
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 for run in 1 2 3; do
   json=$("$bin" bench --json --seconds "$seconds")
@@ -29,16 +33,19 @@ for run in 1 2 3; do
   fscreen+=("$(echo "$json" | field fill_fps)")
   cbar+=("$("$out/cairo_peer" "$out/bar.txt" "$seconds")")
   cliquid+=("$("$out/cairo_peer" "$out/liquid-swipe.txt" "$seconds")")
+  bbar+=("$("$python" bench/peers/blend2d_peer.py "$out/bar.txt" "$seconds")")
+  bliquid+=("$("$python" bench/peers/blend2d_peer.py "$out/liquid-swipe.txt" "$seconds")")
   lbar+=("$("$out/cairo_peer" "$out/bar.txt" "$seconds" floor)")
   lliquid+=("$("$out/cairo_peer" "$out/liquid-swipe.txt" "$seconds" floor)")
 done
 nb=$(best "${bar[@]}") nl=$(best "${liquid[@]}") cb=$(best "${cbar[@]}") cl=$(best "${cliquid[@]}")
+bb=$(best "${bbar[@]}") bli=$(best "${bliquid[@]}")
 mb=$(best "${fbar[@]}") ms=$(best "${fscreen[@]}") lb=$(best "${lbar[@]}") ll=$(best "${lliquid[@]}")
 ratio() { python3 -c "print($1 / $2)"; }
-echo "frames/s, one thread, best of three (cairo $(pkg-config --modversion cairo)):"
-printf '  %-38s %10s %9s %6s %10s %7s %9s %7s\n' "" notchwave cairo ratio floor "/ cairo" memset "/ cairo"
-row() { printf '  %-38s %10.1f %9.1f %6.2f %10.1f %7.2f %9.1f %7.2f\n' "$1" "$2" "$3" "$(ratio "$2" "$3")" "$4" "$(ratio "$4" "$3")" "$5" "$(ratio "$5" "$3")"; }
-row "notch bar rows (iphone-x, clipped)" "$nb" "$cb" "$lb" "$mb"
-row "LiquidSwipe, whole screen (iphone-x)" "$nl" "$cl" "$ll" "$ms"
+echo "frames/s, one thread, best of three (cairo $(pkg-config --modversion cairo), blend2d $("$python" -c 'import blend2d; print(".".join(map(str, blend2d.BL_VERSION)))')):"
+printf '  %-38s %10s %9s %6s %9s %6s %10s %7s %9s %7s\n' "" notchwave cairo "/ cairo" blend2d "/ b2d" floor "/ cairo" memset "/ cairo"
+row() { printf '  %-38s %10.1f %9.1f %6.2f %9.1f %6.2f %10.1f %7.2f %9.1f %7.2f\n' "$1" "$2" "$3" "$(ratio "$2" "$3")" "$4" "$(ratio "$2" "$4")" "$5" "$(ratio "$5" "$3")" "$6" "$(ratio "$6" "$3")"; }
+row "notch bar rows (iphone-x, clipped)" "$nb" "$cb" "$bb" "$lb" "$mb"
+row "LiquidSwipe, whole screen (iphone-x)" "$nl" "$cl" "$bli" "$ll" "$ms"
 echo "  floor: the finished frames written run by run (runs as notchwave fills them), nothing computed;"
 echo "  memset: the same bytes written at once. No renderer that writes every pixel goes past either."

@@ -4,7 +4,11 @@
 # the bar rows against notchwave's own frames (the exact RGBA the encoder was given, turned
 # into BT.709 limited-range luma by ffmpeg as the encoder's input was). Luma, because 4:2:0
 # chroma bounds RGB PSNR near 33 dB on saturated edges for any codec; the bar rows, because
-# everything below them is a still white screen that any encoder codes perfectly.
+# everything below them is a still white screen that any encoder codes perfectly. The
+# columns under the screen's rounded corners are left out: formats with alpha (VP9 in
+# WebM) leave them transparent, and a decoder without alpha shows another colour there.
+# Frames are paired by their index (WebM keeps milliseconds, which at 60 fps do not
+# fall on the raw frames' times).
 #
 #   bench/quality/table.sh [CODEC:SPEED:CRF ...]    (SPEED: x264's preset names, mapped per codec)
 #
@@ -41,7 +45,7 @@ for c in "${candidates[@]}"; do
   kb=$(( $(stat -c %s "$out/clip.$ext") / 1024 ))
   psnr=$(ffmpeg -hide_banner -nostats -i "$out/clip.$ext" \
       -f rawvideo -pix_fmt rgba -s 1125x2436 -r 60 -i "$out/reference.rgba" \
-      -filter_complex "[0:v]crop=1125:$bar:0:0,format=yuv420p,extractplanes=y[a];[1:v]scale=out_color_matrix=bt709:out_range=tv,crop=1125:$bar:0:0,format=yuv420p,extractplanes=y[b];[a][b]psnr" \
+      -filter_complex "[0:v]setpts=N/(60*TB),crop=885:$bar:120:0,format=yuv420p,extractplanes=y[a];[1:v]setpts=N/(60*TB),scale=out_color_matrix=bt709:out_range=tv,crop=885:$bar:120:0,format=yuv420p,extractplanes=y[b];[a][b]psnr" \
       -f null - 2>&1 | sed -n 's/.*PSNR y:\([0-9.inf]*\).*/\1/p; s/.*average:\([0-9.inf]*\).*/\1/p' | tail -n 1)
   printf '%-22s %9.2f %9.2f %9d %10s\n' "$c" "$best" "$(python3 -c "print(3 / $best)")" "$kb" "$psnr"
 done
