@@ -45,7 +45,7 @@ for c in "${candidates[@]}"; do
   kb=$(( $(stat -c %s "$out/clip.$ext") / 1024 ))
   psnr=$(ffmpeg -hide_banner -nostats -i "$out/clip.$ext" \
       -f rawvideo -pix_fmt rgba -s 1125x2436 -r 60 -i "$out/reference.rgba" \
-      -filter_complex "[0:v]setpts=N/(60*TB),crop=885:$bar:120:0,format=yuv420p,extractplanes=y[a];[1:v]setpts=N/(60*TB),scale=out_color_matrix=bt709:out_range=tv,crop=885:$bar:120:0,format=yuv420p,extractplanes=y[b];[a][b]psnr" \
+      -filter_complex "[0:v]settb=1/60,setpts=N,crop=885:$bar:120:0,format=yuv420p,extractplanes=y[a];[1:v]settb=1/60,setpts=N,scale=out_color_matrix=bt709:out_range=tv,crop=885:$bar:120:0,format=yuv420p,extractplanes=y[b];[a][b]psnr" \
       -f null - 2>&1 | sed -n 's/.*PSNR y:\([0-9.inf]*\).*/\1/p; s/.*average:\([0-9.inf]*\).*/\1/p' | tail -n 1)
   printf '%-22s %9.2f %9.2f %9d %10s\n' "$c" "$best" "$(python3 -c "print(3 / $best)")" "$kb" "$psnr"
 done
