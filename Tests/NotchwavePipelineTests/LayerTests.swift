@@ -139,4 +139,39 @@ struct BackdropLayerTests {
             }
         }
     }
+
+    /// A material over the whole canvas (it reads what lies below), transparent elsewhere.
+    struct Frosted: Scene {
+        let canvasWidth = 4, canvasHeight = 2
+        func drawList(at time: Double) -> DrawList { composition(at: time).flattened }
+        func composition(at time: Double) -> Composition {
+            Composition(base: .transparent, steps: [.material(Material(shape: .rectangle(x0: 0, y0: 0, x1: 4, y1: 2), blur: BoxBlur(sigma: 2),
+                                                                       tint: RGBA8(r: 255, g: 255, b: 255, a: 102)))])
+        }
+    }
+
+    @Test("a material between two scenes reads the one below and lies under the one above; at an opacity it is mixed with what is below, by hand")
+    func materialBetweenScenes() throws {
+        func near(_ got: PremultipliedRGBA8, _ want: [Double]) -> Bool {
+            zip([got.r, got.g, got.b, got.a].map(Double.init), want).allSatisfy { abs($0 - $1) <= 1 }
+        }
+        let flat: [Double] = [200, 100, 51, 255], glaze: [Double] = [0, 0, 128, 128]
+        // The material over the flat colour (a flat colour blurs to itself): white at
+        // alpha 102 over it, premultiplied: 102 + c · 153 / 255.
+        let frosted: [Double] = flat.map { (c: Double) -> Double in c == 255 ? 255 : 102 + c * 153 / 255 }
+        func over(_ top: [Double], _ bottom: [Double]) -> [Double] { (0..<4).map { top[$0] + bottom[$0] * (1 - top[3] / 255) } }
+        // At opacity 0.6 (153 / 255) the material moves what is below that far toward it.
+        let mixed: [Double] = (0..<4).map { (k: Int) -> Double in flat[k] + (frosted[k] - flat[k]) * 153 / 255 }
+        let cases: [(Double, [Double])] = [(1.0, frosted), (0.6, mixed)]
+        for (opacity, expectedMaterial) in cases {
+            let renderer = try FrameRenderer(scenes: [(LayerTests.Flat(), LayerShowing()), (Frosted(), LayerShowing(opacity: opacity)), (LayerTests.Glaze(), LayerShowing())],
+                                             time: { Double($0) })
+            let pixel = try renderer.renderFull(frame: 0).pixel(x: 2, y: 1)
+            let want = over(glaze, expectedMaterial)
+            #expect(near(pixel, want), "opacity \(opacity): \(pixel) against \(want)")
+        }
+        // Alone, the material reads a transparent canvas: only its tint shows.
+        let alone = try FrameRenderer(scene: Frosted(), time: { Double($0) }).renderFull(frame: 0).pixel(x: 1, y: 0)
+        #expect(near(alone, [102, 102, 102, 102]), "\(alone)")
+    }
 }

@@ -153,21 +153,23 @@ struct LayerStack {
         let originY = rows.lowerBound
         let showing = layers[reader].showing
         let opacity = showing.isAlwaysOpaque ? 1 : showing.opacity(at: t)
-        if reader > 0 {
-            try LayerStack(layers: Array(layers[..<reader]), picture: nil).draw(at: t, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
-        } else {
-            canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height)
-        }
         if reader == 0 && opacity == 1 {
             // Nothing below: the composition replaces the rows (its base drawn as such).
             try rasterizer.render(composition, into: canvas, rows: rows, originY: originY)
-        } else if opacity < 1 {
-            let composed = try Canvas.allocate(width: canvas.width, height: canvas.height)
-            composed.copyRows(of: canvas, originY: 0)
-            try rasterizer.render(composition, into: composed, rows: rows, originY: originY, over: true)
-            canvas.mix(toward: composed, weight: opacity)
         } else {
-            try rasterizer.render(composition, into: canvas, rows: rows, originY: originY, over: true)
+            if reader > 0 {
+                try LayerStack(layers: Array(layers[..<reader]), picture: nil).draw(at: t, into: canvas, rows: rows, using: rasterizer, pictureOf: pictureOf)
+            } else {
+                canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height)
+            }
+            if opacity < 1 {
+                let composed = try Canvas.allocate(width: canvas.width, height: canvas.height)
+                composed.copyRows(of: canvas, originY: 0)
+                try rasterizer.render(composition, into: composed, rows: rows, originY: originY, over: true)
+                canvas.mix(toward: composed, weight: opacity)
+            } else {
+                try rasterizer.render(composition, into: canvas, rows: rows, originY: originY, over: true)
+            }
         }
         if reader + 1 < layers.count {
             let upper = try Canvas.allocate(width: canvas.width, height: canvas.height)

@@ -26,17 +26,6 @@ public struct Composition: Sendable, Equatable {
         steps.contains { if case .material = $0 { return true } else { return false } }
     }
 
-    /// The composition as one draw list when it has no effects (every step a plain draw):
-    /// then both render the same pixels.
-    public var drawList: DrawList? {
-        var commands: [DrawCommand] = []
-        for step in steps {
-            guard case let .draw(list) = step else { return nil }
-            commands += list
-        }
-        return DrawList(base: base, commands: commands)
-    }
-
     /// The steps as plain draw commands, for tools that take draw lists only (the
     /// rasterizer benchmarks, the peer renderers): each material as its tint alone, each
     /// layer without its filters. An approximation where there are effects.
@@ -113,7 +102,8 @@ extension Rasterizer {
     /// straight onto the canvas, as one draw list would; a layer step is composed apart.
     ///
     /// A material blurs the rows the canvas holds (edge rows repeat beyond them), so a
-    /// scene with materials renders whole frames (every row dynamic).
+    /// scene with materials declares dynamic rows that reach the blur's reach beyond them
+    /// (as `ControlsScene.dynamicRows` does).
     public func render(_ composition: Composition, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false) throws(OutOfMemory) {
         let rows = rows.clamped(to: originY..<(originY + canvas.height))
         guard !rows.isEmpty else { return }
