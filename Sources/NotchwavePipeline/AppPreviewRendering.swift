@@ -20,6 +20,23 @@ extension RenderSession {
         return plan
     }
 
+    /// Where a preview's sound comes from: `--audio`; else the recordings' own sound,
+    /// segment by segment (silence for a recording without), when any has sound; else
+    /// silence.
+    static func sound(plan: RenderPlan) -> SoundSource {
+        if let audio = plan.appPreview?.audio { return .file(audio) }
+        guard let backdrop = plan.backdrop else { return .silence }
+        let segments = backdrop.asSegments(duration: plan.duration).segments
+        var known: [String: Bool] = [:]
+        let pieces = segments.map { segment -> SoundPiece in
+            let sounds = known[segment.recording] ?? SoundSource.hasSound(segment.recording)
+            known[segment.recording] = sounds
+            return SoundPiece(path: sounds ? segment.recording : nil, start: segment.start, length: segment.length,
+                              crossfade: segment.transition == .crossfade ? segment.transitionDuration : 0)
+        }
+        return pieces.contains { $0.path != nil } ? .recordings(pieces) : .silence
+    }
+
     /// An App Store preview is an .mp4 or .mov file.
     static func checkPreviewContainer(_ output: OutputPath) throws {
         guard !output.isStandardOutput, ["mp4", "mov"].contains(output.fileExtension) else {

@@ -239,7 +239,7 @@ public struct RenderSession {
                                                    pictureWidth: min(plan.frameWidth, width), pictureHeight: min(plan.frameHeight, height),
                                                    landscape: preview?.landscape ?? false,
                                                    width: setup.width, height: setup.height, fps: fps, frames: total,
-                                                   speed: encode.speed?.rawValue, audio: preview?.audio, posterIndex: setup.posterIndex)
+                                                   speed: encode.speed?.rawValue, sound: RenderSession.sound(plan: plan), posterIndex: setup.posterIndex)
                 previewSink = sink
                 return sink
             }]

@@ -126,7 +126,7 @@ extension SceneKind {
 /// The registered scenes.
 public enum Scenes {
     /// Every scene, by name (the first is the default).
-    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self, Controls.self]
+    public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self, Controls.self, NoScene.self]
 
     /// `--scene`: which scene is drawn (the first registered is the default).
     public static let scene = Parameter<String>("scene", "NAME", "What is drawn: \(all.dropLast().map { $0.name }.joined(separator: ", ")) or \(all[all.count - 1].name); see `notchwave scenes`",

@@ -1,7 +1,43 @@
 internal import CFFmpeg
 
-/// A stereo AAC track of an exact length, encoded as the video is written: silence, or a
-/// sound file read by libavfilter (`amovie`), resampled to 48 kHz stereo, padded with
+/// Where a preview's sound comes from.
+public enum SoundSource: Sendable, Equatable {
+    /// Silence.
+    case silence
+    /// A sound file from its start (`--audio`), trimmed or padded with silence.
+    case file(String)
+    /// The recordings' own sound, piece by piece as their segments are cut or crossfaded.
+    case recordings([SoundPiece])
+}
+
+extension SoundSource {
+    /// True when `path` has a sound stream this FFmpeg decodes (a recording with sound).
+    public static func hasSound(_ path: String) -> Bool {
+        guard let input = try? InputFile(path: path) else { return false }
+        return input.bestStream(AVMEDIA_TYPE_AUDIO) != nil
+    }
+}
+
+/// One segment's sound: `length` seconds of `path`'s audio from `start` (silence when
+/// `path` is nil: a recording without sound), entered by a crossfade of `crossfade`
+/// seconds from the piece before (0: a cut).
+public struct SoundPiece: Sendable, Equatable {
+    public var path: String?
+    public var start: Double
+    public var length: Double
+    public var crossfade: Double
+    /// A piece.
+    public init(path: String?, start: Double, length: Double, crossfade: Double) {
+        self.path = path
+        self.start = start
+        self.length = length
+        self.crossfade = crossfade
+    }
+}
+
+/// A stereo AAC track of an exact length, encoded as the video is written: silence, a
+/// sound file, or the recordings' sound cut and crossfaded as their pictures are
+/// (`SoundSource`), read by libavfilter (`amovie`), resampled to 48 kHz stereo, padded with
 /// silence or trimmed to the length. Owns its filter graph, encoder and frame.
 final class AudioTrack {
     /// Samples per second.
@@ -16,27 +52,31 @@ final class AudioTrack {
     private(set) var samplesSent = 0
     private var drained = false
 
-    /// A track of `totalSamples` samples from `file` (nil: silence), encoded as AAC at
-    /// `bitRate`; `globalHeader` when the container wants extradata.
-    init(file: String?, totalSamples: Int, bitRate: Int, globalHeader: Bool) throws(FFmpegError) {
-        if let file { try AudioTrack.checkSoundFile(file) }
+    /// A track of `totalSamples` samples from `source`, encoded as AAC at `bitRate`;
+    /// `globalHeader` when the container wants extradata.
+    init(source: SoundSource, totalSamples: Int, bitRate: Int, globalHeader: Bool) throws(FFmpegError) {
+        if case let .file(file) = source { try AudioTrack.checkSoundFile(file) }
+        if case let .recordings(pieces) = source { for path in pieces.compactMap(\.path) { try AudioTrack.checkSoundFile(path) } }
         self.totalSamples = totalSamples
         guard let frame = av_frame_alloc() else { throw FFmpegError.outOfMemory("av_frame_alloc") }
         self.frame = frame
         var ownedFrame: UnsafeMutablePointer<AVFrame>? = frame
         do throws(FFmpegError) {
             let graph = try FilterGraph()
-            let chain = "aresample=\(AudioTrack.sampleRate),aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end_sample=\(totalSamples)"
-            let source: UnsafeMutablePointer<AVFilterContext>
-            if let file {
-                source = try graph.addConfigured("amovie", "source") { context throws(FFmpegError) in
+            let standard = "aresample=\(AudioTrack.sampleRate),aformat=sample_fmts=fltp:channel_layouts=stereo"
+            let input: UnsafeMutablePointer<AVFilterContext>
+            switch source {
+            case let .file(file):
+                input = try graph.addConfigured("amovie", "source") { context throws(FFmpegError) in
                     try check(av_opt_set(UnsafeMutableRawPointer(context), "filename", file, AV_OPT_SEARCH_CHILDREN), "av_opt_set(filename)")
                 }
-            } else {
-                source = try graph.add("anullsrc", "source", "r=\(AudioTrack.sampleRate):cl=stereo")
+            case .silence:
+                input = try graph.add("anullsrc", "source", "r=\(AudioTrack.sampleRate):cl=stereo")
+            case let .recordings(pieces):
+                input = try AudioTrack.joined(pieces, in: graph, standard: standard)
             }
             let sink = try graph.add("abuffersink", "sink", nil)
-            try graph.parse(chain, from: source, to: sink)
+            try graph.parse("\(standard),apad,atrim=end_sample=\(totalSamples)", from: input, to: sink)
             try graph.configure()
             guard let codec = avcodec_find_encoder_by_name("aac") else {
                 throw FFmpegError(function: "avcodec_find_encoder_by_name", code: 0, message: "this FFmpeg has no aac encoder")
@@ -62,6 +102,43 @@ final class AudioTrack {
             av_frame_free(&ownedFrame)
             throw error
         }
+    }
+
+    /// The pieces' sound joined in `graph`: each piece its stretch of its file (from the
+    /// file's first sample) or silence, in the standard format, then each appended to the
+    /// ones before by `concat` (a cut) or `acrossfade` with linear curves (the pictures'
+    /// weights). Returns the filter whose output is the whole.
+    private static func joined(_ pieces: [SoundPiece], in graph: FilterGraph, standard: String) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
+        var whole: UnsafeMutablePointer<AVFilterContext>?
+        for (index, piece) in pieces.enumerated() {
+            let source: UnsafeMutablePointer<AVFilterContext>
+            let chain: String
+            let length = String(format: "%.6f", piece.length)
+            if let path = piece.path {
+                source = try graph.addConfigured("amovie", "piece\(index)") { context throws(FFmpegError) in
+                    try check(av_opt_set(UnsafeMutableRawPointer(context), "filename", path, AV_OPT_SEARCH_CHILDREN), "av_opt_set(filename)")
+                }
+                // Times from the file's first sample, as the pictures' are from its first picture.
+                chain = "asetpts=PTS-STARTPTS,\(standard),atrim=start=\(String(format: "%.6f", piece.start)):duration=\(length),asetpts=PTS-STARTPTS,apad,atrim=duration=\(length)"
+            } else {
+                source = try graph.add("anullsrc", "piece\(index)", "r=\(AudioTrack.sampleRate):cl=stereo")
+                chain = "\(standard),atrim=duration=\(length)"
+            }
+            let end = try graph.add("anull", "piece\(index)end", nil)
+            try graph.parse(chain, from: source, to: end)
+            guard let before = whole else {
+                whole = end
+                continue
+            }
+            let join = piece.crossfade > 0
+                ? try graph.add("acrossfade", "join\(index)", "d=\(String(format: "%.6f", piece.crossfade)):c1=tri:c2=tri")
+                : try graph.add("concat", "join\(index)", "n=2:v=0:a=1")
+            try graph.link(before, 0, join, 0)
+            try graph.link(end, 0, join, 1)
+            whole = join
+        }
+        guard let whole else { return try graph.add("anullsrc", "silence", "r=\(AudioTrack.sampleRate):cl=stereo") }
+        return whole
     }
 
     /// Checks that `path` holds sound the track can mix to stereo, so that a file that

@@ -26,9 +26,9 @@ public final class PreviewFileWriter: @unchecked Sendable {
 
     /// Opens `path` (`formatName` `mp4` or `mov`) for a `width` x `height` preview at
     /// `fps` lasting `frames` frames at `videoBitRate` (bits per second); `speed` is the
-    /// x264 preset (default `medium`); `audioFile` the sound (nil: silence), encoded at `audioBitRate`.
+    /// x264 preset (default `medium`); `sound` where the sound comes from, encoded at `audioBitRate`.
     public init(path: String, formatName: String, width: Int, height: Int, fps: Int, frames: Int, speed: String?,
-                videoBitRate: Int, audioFile: String?, audioBitRate: Int) throws(FFmpegError) {
+                videoBitRate: Int, sound: SoundSource, audioBitRate: Int) throws(FFmpegError) {
         settings = EncoderSettings(
             encoderName: "libx264", pixelFormat: .yuv420p, width: width, height: height, fps: fps,
             options: [EncoderOption("profile", "high"), EncoderOption("level", "40"), EncoderOption("preset", speed ?? "medium"),
@@ -40,14 +40,20 @@ public final class PreviewFileWriter: @unchecked Sendable {
         video.context.pointee.field_order = AV_FIELD_PROGRESSIVE
         let samples = Int((Double(frames) * Double(AudioTrack.sampleRate) / Double(fps)).rounded())
         do {
-            audio = try AudioTrack(file: audioFile, totalSamples: samples, bitRate: audioBitRate, globalHeader: muxer.wantsGlobalHeader)
+            audio = try AudioTrack(source: sound, totalSamples: samples, bitRate: audioBitRate, globalHeader: muxer.wantsGlobalHeader)
         } catch where error.cause != nil {
             // Out of memory: said as it is, not as a problem of the sound file.
             throw error
         } catch {
             // A problem of the sound file itself is told as it is; a failed call after the file's name.
-            throw FFmpegError(function: "--audio", code: error.code,
-                              message: error.isAboutTheFile ? error.message : audioFile.map { "cannot read \($0) (\(error.message))" } ?? error.message)
+            let subject: String, file: String?
+            switch sound {
+            case let .file(path): (subject, file) = ("--audio", path)
+            case let .recordings(pieces): (subject, file) = ("the recordings' sound", pieces.compactMap(\.path).first)
+            case .silence: (subject, file) = ("--audio", nil)
+            }
+            throw FFmpegError(function: subject, code: error.code,
+                              message: error.isAboutTheFile ? error.message : file.map { "cannot read \($0) (\(error.message))" } ?? error.message)
         }
         ownedPacket = try OwnedPacket()
         try muxer.addStream(for: video)

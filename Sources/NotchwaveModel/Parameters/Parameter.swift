@@ -23,6 +23,8 @@ public struct ParameterGroup: Sendable, Hashable {
     public static let frame = ParameterGroup("Frame", rank: 20, describesFrame: true)
     /// The app's screen under the scene.
     public static let backdrop = ParameterGroup("Backdrop", rank: 30, describesFrame: true)
+    /// Text over the frame: captions and the strings they read.
+    public static let captions = ParameterGroup("Captions", rank: 35, describesFrame: true)
     /// The clip's length (render and batch only).
     public static let timing = ParameterGroup("Timing", rank: 40, describesFrame: false)
     /// The encoder (render and batch only).

@@ -140,6 +140,7 @@ extension Region: ChoiceValue {}
 extension EvenSizePolicy: ChoiceValue {}
 extension Appearance: ChoiceValue {}
 extension BackdropFit: ChoiceValue {}
+extension MissingTranslation: ChoiceValue {}
 extension Quality: ChoiceValue {}
 
 /// A list written as one comma-separated string on the command line and as a string or

@@ -31,6 +31,21 @@ public enum Parameters {
                                                         default: 0, in: 0...86_400, unit: "seconds", group: .backdrop)
     public static let backdropFit = Parameter<BackdropFit?>("backdropFit", "fill|fit|stretch", "A backdrop whose aspect ratio differs from the screen's by more than 1 %: crop, letterbox or stretch it",
                                                            defaultText: "none: such a backdrop is an error", group: .backdrop)
+    public static let segments = Parameter<RecordingSegments?>("segments", "JSON", "The app's recordings as a list of segments, each a range of one recording, cut or crossfaded: [{\"recording\": FILE, \"in\": S, \"out\": S, \"transition\": \"cut\"|\"crossfade\", \"transitionDuration\": S, \"captions\": [...]}]; the clip lasts as long as they do",
+                                                              defaultText: "none", group: .backdrop)
+
+    // MARK: Captions
+
+    public static let captions = Parameter<CaptionList?>("captions", "JSON", "Text overlays: [{\"text\" or \"key\": ..., \"start\": S, \"end\": S, \"position\": \"top\"|\"bottom\"|\"center\", \"size\": PT, \"color\": C, \"background\": C, ...}] (docs/previews.md)",
+                                                         defaultText: "none", group: .captions)
+    public static let strings = Parameter<String?>("strings", "FILE", "The app's strings for captions given by key: a String Catalog (Localizable.xcstrings) or a .strings file in its LANG.lproj folder",
+                                                  group: .captions)
+    public static let locale = Parameter<String?>("locale", "LOCALE", "The locale whose strings the captions show (en-US, de-DE, ja, ...)",
+                                                 defaultText: "the strings' source language", group: .captions)
+    public static let missingTranslation = Parameter<MissingTranslation>("missingTranslation", "error|source", "A caption key the locale has no translation for: an error, or the source language's text",
+                                                                         default: .error, group: .captions)
+    public static let captionFont = Parameter<String?>("captionFont", "FILE", "A font file (OTF, TTF) for the captions: one that covers the locale's script (Arabic, Hebrew, CJK, ...)",
+                                                      defaultText: "Inter of the caption's weight", group: .captions)
 
     // MARK: Timing
 
@@ -78,7 +93,8 @@ public enum Parameters {
     public static let all: [any AnyParameter] = [
         sceneOptions,
         fps, mask,
-        backdrop, backdropStart, backdropFit,
+        backdrop, backdropStart, backdropFit, segments,
+        captions, strings, locale, missingTranslation, captionFont,
         duration, offset, hold, loop, loops,
         codec, even, quality, crf, bitrate, speed, tenBit, dither,
         profile, audio, poster, landscape,

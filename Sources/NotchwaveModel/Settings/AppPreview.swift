@@ -104,7 +104,7 @@ public struct AppPreviewRequest: Sendable, Equatable {
             if !values.isGiven(Parameters.duration) && !values.isGiven(Parameters.loops), let loopLength, loopLength > 0 {
                 values[Parameters.loops] = Int((AppPreviewSpec.duration.lowerBound / loopLength - 1e-9).rounded(.up))
             }
-        } else if !values.isGiven(Parameters.duration) && !endIsAsked {
+        } else if !values.isGiven(Parameters.duration) && !endIsAsked && !values.isGiven(Parameters.segments) {
             values[Parameters.duration] = AppPreviewSpec.duration.lowerBound
         }
     }
@@ -118,7 +118,8 @@ public struct AppPreviewRequest: Sendable, Equatable {
             throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(preset.name) has no App Store display class (app previews are for the iPhone presets)")
         }
         let seconds = Double(frames) / Double(fps)
-        let hint = endIsAsked ? " (add \(values.mention(Parameters.hold, to: Parameters.profile)) to reach 15 s)"
+        let hint = values.isGiven(Parameters.segments) ? " (the segments decide it: make them last 15 to 30 s)"
+            : endIsAsked ? " (add \(values.mention(Parameters.hold, to: Parameters.profile)) to reach 15 s)"
             : values[Parameters.loop] == true ? " (choose \(values.mention(Parameters.loops, to: Parameters.loop)))" : ""
         guard seconds >= AppPreviewSpec.duration.lowerBound - 1e-9, seconds <= AppPreviewSpec.duration.upperBound + 1e-9 else {
             throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "an App Store preview lasts 15 to 30 s; this one would last \(JSONOutput.formatNumber((seconds * 1000).rounded() / 1000)) s" + hint)

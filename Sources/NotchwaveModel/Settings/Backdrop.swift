@@ -20,6 +20,10 @@ public struct Backdrop: Sendable, Equatable {
     /// `aspectTolerance`.
     public var fit: BackdropFit?
 
+    /// Recordings cut or crossfaded one after another (`segments`), their files as found;
+    /// nil for one file from `start`. With segments, `path` and `start` are the first's.
+    public var segments: RecordingSegments?
+
     /// How messages name the backdrop: where it was given (`--backdrop`, or a job file's
     /// `$.variants[1].backdrop (line 5, column 40)`). Not part of its identity.
     public var subject: String
@@ -32,8 +36,20 @@ public struct Backdrop: Sendable, Equatable {
         self.subject = subject
     }
 
-    /// The same file, start and fit, wherever they were written.
-    public static func == (a: Backdrop, b: Backdrop) -> Bool { a.path == b.path && a.start == b.start && a.fit == b.fit }
+    /// A backdrop of recordings in segments (at least one).
+    public init(segments: RecordingSegments, fit: BackdropFit? = nil, subject: String = "segments") {
+        self.init(path: segments.segments.first?.recording ?? "", start: segments.segments.first?.start ?? 0, fit: fit, subject: subject)
+        self.segments = segments
+    }
+
+    /// The backdrop as segments: its own, or the one file from `start` to the end of
+    /// the clip (`duration` seconds).
+    public func asSegments(duration: Double) -> RecordingSegments {
+        segments ?? RecordingSegments([RecordingSegment(recording: path, start: start, end: start + duration)])
+    }
+
+    /// The same files, times and fit, wherever they were written.
+    public static func == (a: Backdrop, b: Backdrop) -> Bool { a.path == b.path && a.start == b.start && a.fit == b.fit && a.segments == b.segments }
 
     /// Aspect ratios closer than this (relative) count as equal and are scaled exactly.
     public static let aspectTolerance = 0.01
@@ -79,6 +95,19 @@ public struct BackdropPlacement: Sendable, Equatable {
 extension ParameterValues {
     /// The backdrop these values ask for, checked (nil without one).
     public func backdrop() throws(ParameterError) -> Backdrop? {
+        if var segments = self[Parameters.segments] {
+            if isGiven(Parameters.backdrop) { throw error(Parameters.segments, "list the recordings as segments or give one \(mention(Parameters.backdrop, to: Parameters.segments)), not both") }
+            if isGiven(Parameters.backdropStart) { throw error(Parameters.backdropStart, "each segment says where it starts (\"in\"), so it does not go with \(mention(Parameters.segments, to: Parameters.backdropStart))") }
+            for index in segments.segments.indices {
+                let name = segments.segments[index].recording
+                let path = file(name)
+                if let problem = InputPath.problem(path) {
+                    throw error(Parameters.segments, "segment \(index + 1): \(name): \(problem)")
+                }
+                segments.segments[index].recording = path
+            }
+            return Backdrop(segments: segments, fit: self[Parameters.backdropFit], subject: fullSubject(Parameters.segments))
+        }
         guard let path = file(Parameters.backdrop) else {
             if isGiven(Parameters.backdropStart) { throw error(Parameters.backdropStart, "offsets a video backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropStart))") }
             if isGiven(Parameters.backdropFit) { throw error(Parameters.backdropFit, "places a backdrop, so it needs \(mention(Parameters.backdrop, to: Parameters.backdropFit))") }

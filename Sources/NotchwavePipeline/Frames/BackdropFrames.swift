@@ -5,49 +5,50 @@ import NotchwaveRaster
 import NotchwaveVideo
 
 /// The backdrop's pictures as frame-sized opaque canvases, one per output frame: a still
-/// is decoded and scaled once; a video is decoded in order, in step with the render's
-/// time line (output frame `i` shows the last picture at or before `start + i / fps`,
-/// the last picture held when the video is shorter).
+/// is decoded and scaled once; a recording is decoded in order, in step with the render's
+/// time line. The time line is the backdrop's segments (`RecordingSegments`; one file from
+/// `--backdrop-start` is one endless segment): output frame `i` shows, of each segment
+/// showing at `i / fps`, the last picture at or before the recording's time there (the
+/// last picture held when the recording is shorter), and inside a crossfade the two
+/// segments' pictures mixed by their weights.
 ///
-/// Video pictures are decoded on demand by the render thread that needs one (one at a
-/// time, under a lock) and kept only until that frame is rendered: the workers render
-/// frames inside a bounded window, so at most that many pictures are held however long
-/// the video. A picture depends only on the frame's index, so any number of workers
-/// shows the same pictures. Pixels outside the placed picture (`--backdrop-fit fit`,
-/// padding columns) are black; a picture with transparency is put over black. For a
-/// landscape App Store preview the picture is a landscape one: placed on the screen
-/// turned landscape, then turned back a quarter clockwise onto the portrait canvas (the
-/// preview turns the frame counter-clockwise, so it ends upright).
+/// Pictures are decoded on demand by the render thread that needs one (one at a time,
+/// under a lock) and kept only until that frame is rendered: the workers render frames
+/// inside a bounded window, so at most that many pictures are held however long the
+/// video; a segment's decoder is closed once the frames have passed it. A picture depends
+/// only on the frame's index, so any number of workers shows the same pictures. Pixels
+/// outside the placed picture (`--backdrop-fit fit`, padding columns) are black; a picture
+/// with transparency is put over black. For a landscape App Store preview the picture is
+/// a landscape one: placed on the screen turned landscape, then turned back a quarter
+/// clockwise onto the portrait canvas (the preview turns the frame counter-clockwise, so
+/// it ends upright).
 final class BackdropFrames: @unchecked Sendable {
     /// The backdrop as asked.
     let backdrop: Backdrop
-    /// True for a still image (every frame shows the same canvas).
+    /// True for a single still image (every frame shows the same canvas).
     let isStill: Bool
     private let canvasWidth: Int
     private let canvasHeight: Int
     private let screenWidth: Int
     private let screenHeight: Int
-    private let placement: BackdropPlacement
     private let fps: Int
     private let landscape: Bool
+    /// The segments the pictures come from (one endless one for a single file).
+    private let timeline: RecordingSegments
     private let lock = NSLock()
-    private var reader: PictureReader
+    /// One decoder per segment, opened when the segment is first shown.
+    private var sources: [SegmentSource?]
     private var still: Canvas?
-    /// The picture that is current in the reader, converted (shared by the frames that show it).
-    private var currentCanvas: Canvas?
     /// Output frames whose picture is known and not yet released.
     private var resolved: [Int: Canvas] = [:]
     /// The next output frame to resolve.
     private var nextIndex = 0
     private var failure: Error?
-    /// Scratch for a picture scaled to a size other than the screen's (`scaledBytes`
-    /// bytes, from `OutOfMemory.allocate`).
-    private var scaled: UnsafeMutablePointer<UInt8>?
-    private var scaledBytes = 0
 
     /// Opens `backdrop` for a plan's frames on a `canvasWidth` x `canvasHeight` canvas.
-    /// Throws `PipelineError.unsupported` when its aspect ratio does not fit the screen
-    /// and no fit is given, and FFmpeg's error when it cannot be read.
+    /// Throws `PipelineError.unsupported` when a picture's aspect ratio does not fit the
+    /// screen and no fit is given, and FFmpeg's error when a file cannot be read (every
+    /// segment's file is opened and checked here, before anything is rendered).
     init(backdrop: Backdrop, plan: RenderPlan, canvasWidth: Int, canvasHeight: Int) throws {
         self.backdrop = backdrop
         self.canvasWidth = canvasWidth
@@ -56,34 +57,63 @@ final class BackdropFrames: @unchecked Sendable {
         screenHeight = plan.preset.pixelHeight
         fps = plan.fps
         landscape = plan.appPreview?.landscape ?? false
-        try InputPath.check(backdrop.path, for: backdrop.subject)
-        do {
-            reader = try PictureReader(path: backdrop.path)
-        } catch {
-            throw BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot read")
+        timeline = backdrop.segments ?? RecordingSegments([RecordingSegment(recording: backdrop.path, start: backdrop.start, end: backdrop.start + 1e9)])
+        sources = Array(repeating: nil, count: timeline.segments.count)
+        var first: SegmentSource?
+        // Every segment's file is opened and placed now (errors before any frame); only the
+        // first stays open, the others are opened again when their turn comes.
+        let screen = landscape ? (screenHeight, screenWidth) : (screenWidth, screenHeight)
+        for index in timeline.segments.indices {
+            let source = try BackdropFrames.openSource(timeline, segment: index, backdrop: backdrop, screen: screen)
+            if index == 0 { first = source }
         }
-        isStill = reader.isStill
-        do {
-            // A rotated recording is placed as it is displayed.
-            let sideways = reader.rotation % 180 != 0
-            placement = try backdrop.placement(sourceWidth: sideways ? reader.height : reader.width,
-                                               sourceHeight: sideways ? reader.width : reader.height,
-                                               width: landscape ? screenHeight : screenWidth, height: landscape ? screenWidth : screenHeight)
-        } catch {
-            throw PipelineError.unsupported(error.description)
-        }
-        if isStill {
+        isStill = timeline.segments.count == 1 && (first?.reader.isStill ?? false)
+        sources[0] = first
+        if isStill, let first {
             do {
-                guard try reader.nextTime() != nil else { throw PipelineError.output("\(backdrop.subject): no picture could be decoded from \(backdrop.path)") }
-                reader.advance()
-                still = try convertCurrent()
+                guard try first.reader.nextTime() != nil else { throw PipelineError.output("\(backdrop.subject): no picture could be decoded from \(first.path)") }
+                first.reader.advance()
+                still = try convertCurrent(first)
             } catch let error as FFmpegError {
-                throw BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot read")
+                throw BackdropFrames.failure(error, path: first.path, subject: backdrop.subject, reading: "cannot read")
             }
         }
     }
 
-    deinit { OutOfMemory.release(scaled) }
+    /// The decoder of segment `index`'s recording, its picture placed on the screen.
+    private func openSource(segment index: Int) throws -> SegmentSource {
+        try BackdropFrames.openSource(timeline, segment: index, backdrop: backdrop,
+                                      screen: landscape ? (screenHeight, screenWidth) : (screenWidth, screenHeight))
+    }
+
+    /// The decoder of segment `index` of `timeline`, its picture placed on a `screen`-sized
+    /// screen (width, height; the landscape screen for a landscape preview).
+    private static func openSource(_ timeline: RecordingSegments, segment index: Int, backdrop: Backdrop,
+                                   screen: (width: Int, height: Int)) throws -> SegmentSource {
+        let path = timeline.segments[index].recording
+        let subject = timeline.segments.count > 1 ? "\(backdrop.subject), segment \(index + 1)" : backdrop.subject
+        try InputPath.check(path, for: subject)
+        let reader: PictureReader
+        do {
+            reader = try PictureReader(path: path)
+        } catch {
+            throw BackdropFrames.failure(error, path: path, subject: subject, reading: "cannot read")
+        }
+        let placement: BackdropPlacement
+        do {
+            // A rotated recording is placed as it is displayed.
+            let sideways = reader.rotation % 180 != 0
+            var located = backdrop
+            located.path = path
+            located.subject = subject
+            placement = try located.placement(sourceWidth: sideways ? reader.height : reader.width,
+                                              sourceHeight: sideways ? reader.width : reader.height,
+                                              width: screen.width, height: screen.height)
+        } catch {
+            throw PipelineError.unsupported(error.description)
+        }
+        return SegmentSource(path: path, subject: subject, reader: reader, placement: placement)
+    }
 
     /// The canvas output frame `index` shows (on a decoding error mid-video: the last
     /// good picture, the error kept for `checkFailure`; nil when not even a black picture
@@ -99,7 +129,7 @@ final class BackdropFrames: @unchecked Sendable {
             restart()
         }
         while nextIndex <= index {
-            resolved[nextIndex] = picture(at: backdrop.start + Double(nextIndex) / Double(fps))
+            resolved[nextIndex] = picture(at: Double(nextIndex) / Double(fps), closingPassed: true)
             nextIndex += 1
         }
         return resolved[index]
@@ -111,7 +141,7 @@ final class BackdropFrames: @unchecked Sendable {
         if let still { return still }
         lock.lock()
         defer { lock.unlock() }
-        return picture(at: backdrop.start + t)
+        return picture(at: t, closingPassed: false)
     }
 
     /// Drops frame `index`'s picture (it is rendered).
@@ -134,20 +164,59 @@ final class BackdropFrames: @unchecked Sendable {
         if let error { throw error }
     }
 
-    /// The picture at source time `t` (under the lock): advances the reader past every
-    /// picture at or before `t`; the first picture when `t` is before it.
-    private func picture(at t: Double) -> Canvas? {
+    /// The picture at output time `t` (under the lock): each segment showing then, its
+    /// decoder advanced past every picture at or before its recording's time, mixed by
+    /// weight inside a crossfade. With `closingPassed`, decoders of segments before the
+    /// first one showing are closed (frames are resolved in order).
+    private func picture(at t: Double, closingPassed: Bool) -> Canvas? {
+        let showing = timeline.sources(at: t)
+        if closingPassed, let earliest = showing.first?.segment {
+            for k in 0..<earliest where sources[k] != nil { sources[k] = nil }
+        }
+        var canvases: [(Canvas, Double)] = []
+        for (segment, time, weight) in showing {
+            guard let canvas = picture(segment: segment, at: time) else { return nil }
+            canvases.append((canvas, weight))
+        }
+        guard let (first, _) = canvases.first else { return nil }
+        guard canvases.count == 2 else { return first }
+        // A crossfade: the earlier segment's picture mixed toward the later one's.
         do {
+            let mixed = try Canvas.allocate(width: canvasWidth, height: canvasHeight)
+            mixed.copyRows(of: first, originY: 0)
+            mixed.mix(toward: canvases[1].0, weight: canvases[1].1)
+            return mixed
+        } catch {
+            if failure == nil { failure = PipelineError.output(error.description) }
+            return nil
+        }
+    }
+
+    /// Segment `index`'s picture at its recording's time `t`: the last one at or before
+    /// it, the first when `t` is before it; black when nothing could be decoded.
+    private func picture(segment index: Int, at t: Double) -> Canvas? {
+        do {
+            let source: SegmentSource
+            if let open = sources[index] {
+                source = open
+            } else {
+                source = try openSource(segment: index)
+                sources[index] = source
+            }
             var advanced = false
-            while let next = try reader.nextTime(), next <= t + 1e-6 || !reader.hasPicture {
-                reader.advance()
+            while let next = try source.reader.nextTime(), next <= t + 1e-6 || !source.reader.hasPicture {
+                source.reader.advance()
                 advanced = true
             }
-            if advanced || currentCanvas == nil { currentCanvas = try convertCurrent() }
+            if advanced || source.current == nil { source.current = try convertCurrent(source) }
+            if let current = source.current { return current }
         } catch {
-            if failure == nil { failure = BackdropFrames.failure(error, backdrop: backdrop, reading: nil) }
+            if failure == nil {
+                let path = timeline.segments[index].recording
+                failure = BackdropFrames.failure(error, path: path, subject: sources[index]?.subject ?? backdrop.subject, reading: nil)
+            }
+            if let current = sources[index]?.current { return current }
         }
-        if let currentCanvas { return currentCanvas }
         let black: Canvas
         do {
             black = try Canvas.allocate(width: canvasWidth, height: canvasHeight)
@@ -156,37 +225,32 @@ final class BackdropFrames: @unchecked Sendable {
             return nil
         }
         black.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255), rows: 0..<canvasHeight)
-        currentCanvas = black
+        sources[index]?.current = black
         return black
     }
 
-    /// Reopens the video for another pass from its start (under the lock).
+    /// Reopens the recordings for another pass from the start (under the lock).
     private func restart() {
         resolved.removeAll()
         nextIndex = 0
-        currentCanvas = nil
-        do {
-            reader = try PictureReader(path: backdrop.path)
-        } catch {
-            if failure == nil { failure = BackdropFrames.failure(error, backdrop: backdrop, reading: "cannot reopen") }
-        }
+        for k in sources.indices { sources[k] = nil }
     }
 
     /// The one line for `error` from the reader: a problem of the file itself as the
     /// reader words it (it names the file), else FFmpeg's reason after the file's name
     /// (`reading`: what was being done, such as "cannot read"), never an internal name.
-    private static func failure(_ error: Error, backdrop: Backdrop, reading: String?) -> PipelineError {
-        let path = backdrop.path, subject = backdrop.subject
+    private static func failure(_ error: Error, path: String, subject: String, reading: String?) -> PipelineError {
         guard let error = error as? FFmpegError else { return PipelineError.output("\(subject): \(path): \(oneLineDescription(of: error))") }
         if error.isAboutTheFile { return PipelineError.output("\(subject): \(error.message)") }
         if let cause = error.cause { return PipelineError.output("\(subject): \(path): \(cause.description)") }
         return PipelineError.output("\(subject): \(reading.map { "\($0) \(path)" } ?? path): \(error.message)")
     }
 
-    /// The reader's current picture on a new opaque canvas.
-    private func convertCurrent() throws -> Canvas {
+    /// A source's current picture on a new opaque canvas.
+    private func convertCurrent(_ source: SegmentSource) throws -> Canvas {
         let canvas = try Canvas.allocate(width: canvasWidth, height: canvasHeight)
-        let p = placement
+        let p = source.placement
+        let reader = source.reader
         let turns = reader.rotation
         if !landscape && turns == 0 && p.x == 0 && p.y == 0 && p.width == canvasWidth && p.height == canvasHeight {
             try reader.convertCurrent(width: p.width, height: p.height, into: canvas.pixels, bytesPerRow: canvas.bytesPerRow)
@@ -196,14 +260,14 @@ final class BackdropFrames: @unchecked Sendable {
             let storedWidth = turns % 180 == 0 ? p.width : p.height, storedHeight = turns % 180 == 0 ? p.height : p.width
             let rowBytes = storedWidth * 4
             let buffer: UnsafeMutablePointer<UInt8>
-            if let scaled, scaledBytes == rowBytes * storedHeight {
+            if let scaled = source.scaled, source.scaledBytes == rowBytes * storedHeight {
                 buffer = scaled
             } else {
-                OutOfMemory.release(scaled)
-                scaled = nil
+                OutOfMemory.release(source.scaled)
+                source.scaled = nil
                 buffer = try OutOfMemory.allocate(UInt8.self, count: rowBytes * storedHeight, for: "the backdrop's picture")
-                scaled = buffer
-                scaledBytes = rowBytes * storedHeight
+                source.scaled = buffer
+                source.scaledBytes = rowBytes * storedHeight
             }
             try { () throws in
                 try reader.convertCurrent(width: storedWidth, height: storedHeight, into: buffer, bytesPerRow: rowBytes)
@@ -257,4 +321,30 @@ final class BackdropFrames: @unchecked Sendable {
             words[i] = result
         }
     }
+}
+
+/// One segment's recording being decoded: its reader, where its pictures go on the
+/// screen, the picture that is current, converted, and scratch for scaling. Owns the
+/// scratch memory and frees it.
+private final class SegmentSource {
+    let path: String
+    /// How messages name it (`segments, segment 2`).
+    let subject: String
+    let reader: PictureReader
+    let placement: BackdropPlacement
+    /// The current picture, converted (shared by the frames that show it).
+    var current: Canvas?
+    /// Scratch for a picture scaled to a size other than the screen's (`scaledBytes`
+    /// bytes, from `OutOfMemory.allocate`).
+    var scaled: UnsafeMutablePointer<UInt8>?
+    var scaledBytes = 0
+
+    init(path: String, subject: String, reader: PictureReader, placement: BackdropPlacement) {
+        self.path = path
+        self.subject = subject
+        self.reader = reader
+        self.placement = placement
+    }
+
+    deinit { OutOfMemory.release(scaled) }
 }

@@ -22,11 +22,11 @@ final class PreviewEncodingSink: FrameSink {
     private(set) var poster: [UInt8]?
 
     init(path: String, formatName: String, template: Canvas, pictureWidth: Int, pictureHeight: Int, landscape: Bool,
-         width: Int, height: Int, fps: Int, frames: Int, speed: String?, audio: String?, posterIndex: Int?) throws {
+         width: Int, height: Int, fps: Int, frames: Int, speed: String?, sound: SoundSource, posterIndex: Int?) throws {
         self.pictureWidth = pictureWidth
         self.pictureHeight = pictureHeight
         writer = try PreviewFileWriter(path: path, formatName: formatName, width: width, height: height, fps: fps, frames: frames,
-                                       speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, audioFile: audio,
+                                       speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, sound: sound,
                                        audioBitRate: AppPreviewSpec.audioBitRate)
         scaler = try FrameScaler(sourceWidth: landscape ? pictureHeight : pictureWidth, sourceHeight: landscape ? pictureWidth : pictureHeight,
                                  width: width, height: height, format: .yuv420p)

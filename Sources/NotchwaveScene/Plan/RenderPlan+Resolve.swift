@@ -31,14 +31,21 @@ extension ParameterValues {
         if loop && scene.loopLength == nil {
             throw error(Parameters.loop, "the \(scene.name) scene does not loop")
         }
+        let segments = self[Parameters.segments]
         if let explicit = given(Parameters.duration) {
             duration = explicit
+            if let segments, explicit > segments.duration + 1e-9 {
+                throw error(Parameters.duration, "the segments last \(JSONOutput.formatNumber((segments.duration * 1000).rounded() / 1000)) s: the clip can be shorter, not longer")
+            }
             if loop, let loopLength = scene.loopLength {
                 let count = explicit / loopLength
                 guard abs(count - count.rounded()) < 1e-9, count.rounded() >= 1 else {
                     throw error(Parameters.duration, "with \(subject(Parameters.loop)) the clip is whole loops of \(JSONOutput.formatNumber(loopLength)) s (use \(mention(Parameters.loops, "N", to: Parameters.duration)) instead)")
                 }
             }
+        } else if let segments {
+            // Recordings in segments: the clip is theirs (a scene over them ends with them).
+            duration = segments.duration
         } else if loop, let loopLength = scene.loopLength {
             duration = loopLength * Double(loops)
         } else if let end = scene.naturalEnd {
