@@ -3,7 +3,8 @@
 #   build:  the FFmpeg, FreeType and HarfBuzz development packages, pkg-config, and the
 #           Inter font (fonts-inter) that text is drawn with
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode),
-#           and zsh, fish and groff (the completions and the manual page are run by them)
+#           zsh, fish and groff (the completions and the manual page are run by them), and
+#           DejaVu Sans and Droid Sans Fallback (captions in Arabic, Hebrew and CJK)
 #   peers:  the above plus Cairo's development files and, from PyPI, Blend2D (make bench-peers)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
@@ -13,7 +14,7 @@ mode="${1:-build}"
 packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config
           libfreetype-dev libharfbuzz-dev fonts-inter)
 if [ "$mode" = "test" ]; then
-  packages+=(ffmpeg binutils zsh fish groff-base)
+  packages+=(ffmpeg binutils zsh fish groff-base fonts-dejavu-core fonts-droid-fallback)
 fi
 if [ "$mode" = "peers" ]; then
   packages+=(libcairo2-dev gcc)

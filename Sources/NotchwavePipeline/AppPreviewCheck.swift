@@ -21,7 +21,7 @@ public enum PreviewRule: String, Sendable, CaseIterable {
         case .resolution:
             var sizes: [String] = []
             for size in AppStoreDisplayClass.allCases.map({ "\($0.previewSize.width)x\($0.previewSize.height)" }) where !sizes.contains(size) { sizes.append(size) }
-            return "the preview resolution of an iPhone display class: \(sizes.joined(separator: ", ")) portrait, or the same turned landscape"
+            return "the preview resolution of an iPhone or iPad display class: \(sizes.joined(separator: ", ")) portrait, or the same turned landscape"
         case .codec: return "H.264, or ProRes 422 HQ"
         case .profile: return "H.264 High profile or lower (Baseline, Main, High)"
         case .level: return "H.264 level \(Double(AppPreviewSpec.maxH264Level) / 10) or lower"

@@ -167,6 +167,8 @@ public struct RenderSession {
                 return .pictures(try BackdropFrames(backdrop: backdrop, plan: plan, canvasWidth: layout.width, canvasHeight: layout.height), showing)
             case let .scene(kind, showing):
                 return .scene(try kind.makeScene(plan: plan, layout: layout), showing)
+            case let .captions(track):
+                return .scene(CaptionScene(track: track, plan: plan, layout: layout), LayerShowing())
             }
         }
     }

@@ -143,7 +143,16 @@ public final class Font: @unchecked Sendable {
     /// `.monospacedDigit()`; `-kern` to turn kerning off). A tag the font lacks does
     /// nothing; one HarfBuzz cannot parse is ignored.
     public func shape(_ text: String, features: [String] = []) -> (glyphs: [PlacedGlyph], advance: Double) {
-        guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], 0) }
+        let run = shapeRun(text, rightToLeft: false, features: features)
+        return (run.glyphs, run.advance)
+    }
+
+    /// `text` shaped as one run of one direction (`rightToLeft`: HarfBuzz's RTL, the
+    /// glyphs coming out in visual order, left to right), its script and language guessed
+    /// by HarfBuzz: the glyphs, each one's cluster (the UTF-8 offset of the character it
+    /// starts from), and the advance (font units).
+    func shapeRun(_ text: String, rightToLeft: Bool, features: [String] = []) -> (glyphs: [PlacedGlyph], clusters: [Int], advance: Double) {
+        guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], [], 0) }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
         let count = Int32(clamping: utf8.count)
@@ -153,7 +162,7 @@ public final class Font: @unchecked Sendable {
             }
         }
         hb_buffer_guess_segment_properties(buffer)
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         var parsed: [hb_feature_t] = features.compactMap { tag in
             var feature = hb_feature_t()
             return hb_feature_from_string(tag, Int32(clamping: tag.utf8.count), &feature) != 0 ? feature : nil
@@ -161,17 +170,19 @@ public final class Font: @unchecked Sendable {
         hb_shape(shaper, buffer, &parsed, UInt32(parsed.count))
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-              let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return ([], 0) }
+              let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount) else { return ([], [], 0) }
         var placed: [PlacedGlyph] = []
+        var clusters: [Int] = []
         placed.reserveCapacity(Int(glyphCount))
         var penX = 0.0, penY = 0.0
         for i in 0..<Int(glyphCount) {
             let p = positions[i]
             placed.append(PlacedGlyph(glyph: infos[i].codepoint, x: penX + Double(p.x_offset), y: penY + Double(p.y_offset)))
+            clusters.append(Int(infos[i].cluster))
             penX += Double(p.x_advance)
             penY += Double(p.y_advance)
         }
-        return (placed, penX)
+        return (placed, clusters, penX)
     }
 
     /// The width of `text` at `size` pixels per em.

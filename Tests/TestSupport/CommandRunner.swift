@@ -71,6 +71,12 @@ public enum CommandRunner {
     public static func notchwave(_ arguments: [String]) throws -> ProcessOutput {
         try run(notchwave, arguments)
     }
+
+    /// Runs the built `notchwave` binary in `directory` (relative file names are its).
+    @discardableResult
+    public static func notchwave(_ arguments: [String], in directory: String) throws -> ProcessOutput {
+        try run(notchwave, arguments, currentDirectory: directory)
+    }
 }
 
 /// A fresh temporary directory, removed when the value is released.

@@ -44,8 +44,43 @@ public struct BatchJobSpec: Sendable, Equatable {
         public var location: String = "$.defaults"
     }
 
+    /// One locale a job renders: its name (the folder fastlane reads it from, `en-US`)
+    /// and the caption font for its script, if it needs its own.
+    public struct LocaleEntry: Sendable, Equatable {
+        public var name: String
+        public var captionFont: String?
+        /// Where it is written (`$.locales[1]`).
+        public var location: String
+        /// Where it is written, for the values it sets (`locale`, `captionFont`).
+        public var source: ParameterSource
+        /// A locale.
+        public init(name: String, captionFont: String? = nil, location: String, source: ParameterSource = .override) {
+            self.name = name
+            self.captionFont = captionFont
+            self.location = location
+            self.source = source
+        }
+    }
+
+    /// How the outputs are laid out in the output directory.
+    public enum Layout: String, Sendable, CaseIterable {
+        /// The output template's names.
+        case plain
+        /// The folders and names fastlane's `deliver` uploads from its `app_previews_path`:
+        /// `<locale>/<PREVIEW_TYPE>_<n>.mp4` (the display class's token, previews numbered
+        /// in job order from 1, at most 3 per class and locale), poster frames beside them.
+        case fastlane
+    }
+
     public var file: String
     public var presets: PresetSelection
+    /// The locales (one output each, captions in its language); nil: the job has none.
+    /// `["all"]` as written becomes every locale of the strings file (`allLocales`).
+    public var locales: [LocaleEntry]? = nil
+    /// True when the job asks for every locale its strings file has (`"locales": "all"`).
+    public var allLocales = false
+    /// How the outputs are laid out.
+    public var layout: Layout = .plain
     public var styles: [String]
     /// Values that override every output's (`batch --set key=value`), applied over the
     /// defaults and the variants; part of each output's parameters, so resume sees them.
@@ -69,7 +104,10 @@ public struct BatchJobSpec: Sendable, Equatable {
     }
 
     /// The placeholders an output template may use.
-    public static let placeholders = ["preset", "style", "variant", "format", "ext", "codec", "appearance", "fps", "duration"]
+    public static let placeholders = ["preset", "style", "variant", "format", "ext", "codec", "appearance", "fps", "duration", "locale"]
+
+    /// Job-level keys that are render parameters for every output (as if under `defaults`).
+    public static let topLevelParameters = ["segments", "captions", "strings"]
 
     /// Parses a job file (JSON with `//` and `/* */` comments); errors name the file, the
     /// JSON path and the line and column. `parameters` are the keys `defaults` and the
@@ -114,8 +152,50 @@ public struct BatchJobSpec: Sendable, Equatable {
         var defaults = BatchParameters()
         if object.has("defaults") {
             var reader = try object.object("defaults")
+            for key in topLevelParameters where reader.has(key) && object.has(key) {
+                throw object.error(at: key, object.node[key], "\"\(key)\" is given both here and in \"defaults\": keep one")
+            }
             defaults = try BatchParameters.decode(&reader, parameters: parameters)
             try reader.finish()
+        }
+        // Segments, captions and strings may be written at the top level, for every output.
+        let topLevel = try BatchParameters.decode(&object, parameters: parameters.filter { topLevelParameters.contains($0.key) })
+        defaults = topLevel.overridden(by: defaults)
+        var locales: [LocaleEntry]? = nil
+        var allLocales = false
+        if let node = object.optional("locales") {
+            if case let .string(text) = node.kind {
+                guard text == "all" else { throw object.error(at: "locales", node, "expected a list of locales or \"all\" (every locale of the strings file)") }
+                allLocales = true
+            } else {
+                locales = try JSONValues.array(node, file: file, path: "$.locales").enumerated().map { index, item in
+                    let path = "$.locales[\(index)]"
+                    if case let .string(name) = item.kind {
+                        try checkLocale(name, file: file, path: path, position: item.position)
+                        return LocaleEntry(name: name, captionFont: nil, location: "\(path) (\(item.position))",
+                                           source: .jobFile(path: path, position: item.position))
+                    }
+                    var reader = try JSONObjectReader(item, file: file, path: path)
+                    let name = try reader.string("locale")
+                    try checkLocale(name, file: file, path: reader.path(of: "locale"), position: reader.node["locale"]?.position)
+                    let font = try reader.optionalString("captionFont")
+                    try reader.finish()
+                    return LocaleEntry(name: name, captionFont: font, location: "\(path) (\(item.position))",
+                                       source: .jobFile(path: path, position: item.position))
+                }
+                guard locales?.isEmpty == false else { throw object.error(at: "locales", node, "list at least one locale") }
+                var seen = Set<String>()
+                for (index, entry) in (locales ?? []).enumerated() where !seen.insert(entry.name.lowercased()).inserted {
+                    throw ConfigurationError(file: file, path: "$.locales[\(index)]", position: nil, problem: "duplicate locale \"\(entry.name)\"")
+                }
+            }
+        }
+        var layout = Layout.plain
+        if let node = object.optional("layout") {
+            guard case let .string(text) = node.kind, let parsed = Layout(rawValue: text) else {
+                throw object.error(at: "layout", node, "expected \"plain\" or \"fastlane\" (the folders fastlane's deliver uploads previews from)")
+            }
+            layout = parsed
         }
         var styleOptions: [String: StyleOptions] = [:]
         if object.has("styleOptions") {
@@ -131,12 +211,15 @@ public struct BatchJobSpec: Sendable, Equatable {
                                                         position: member.value.position)
             }
         }
-        let template = try object.optionalString("output") ?? "{preset}-{style}-{variant}.{ext}"
+        let template = try object.optionalString("output") ?? ((locales != nil || allLocales) ? "{preset}-{style}-{variant}-{locale}.{ext}" : "{preset}-{style}-{variant}.{ext}")
         try checkTemplate(template, file: file, position: object.node["output"]?.position)
         try object.finish()
         var job = BatchJobSpec(file: file, presets: presets, styles: styles, formats: formats, variants: variants, defaults: defaults,
                                styleOptions: styleOptions, outputTemplate: template)
         job.stylePositions = stylePositions
+        job.locales = locales
+        job.allLocales = allLocales
+        job.layout = layout
         return job
     }
 
@@ -186,6 +269,15 @@ public struct BatchJobSpec: Sendable, Equatable {
         try checkName(name, reader: reader, key: "name", what: "a format name")
         try reader.finish()
         return Format(ext: ext, codec: codec, name: name)
+    }
+
+    /// A locale names a folder and goes into file names: letters, digits, `-` and `_`
+    /// (`en-US`, `zh-Hans`, `pt_BR`).
+    static func checkLocale(_ name: String, file: String, path: String, position: JSONPosition?) throws {
+        guard !name.isEmpty, name.count <= 35, name.unicodeScalars.allSatisfy({ ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }),
+              name.first?.isLetter == true else {
+            throw ConfigurationError(file: file, path: path, position: position, problem: "a locale is a language tag such as en-US, de-DE or zh-Hans, got \"\(name)\"")
+        }
     }
 
     /// Names that go into file names ({variant}, {format}, {ext}, {codec}) are letters,

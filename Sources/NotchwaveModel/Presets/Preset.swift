@@ -86,3 +86,16 @@ public struct Preset: Sendable, Equatable {
     /// Frame height in pixels.
     public var pixelHeight: Int { Int(screenPixels.value.height) }
 }
+
+extension Preset {
+    /// The screen's safe area insets in points (portrait), where captions go: the status
+    /// bar's height at the top (it clears the notch or the island), and at the bottom the
+    /// home indicator's 34 pt on an iPhone with rounded screen corners (Face ID phones;
+    /// UIKit's `safeAreaInsets.bottom`), 20 pt on an iPad with rounded corners, else 0
+    /// (a home button below the screen, a Mac's window).
+    public var safeAreaInsets: (top: Double, bottom: Double) {
+        let rounded = cornerRadius.value > 0
+        let bottom = !rounded ? 0 : family == "ipad" ? 20 : family == "iphone" ? 34 : 0
+        return (statusBarHeight.value, Double(bottom))
+    }
+}

@@ -19,10 +19,17 @@ public enum AppPreviewSpec {
     public static let audioChannels = 2
     /// The constant bit rate notchwave's previews are encoded at (bits per second).
     public static let targetBitRate = 11_000_000
+    /// The most previews a display class takes per locale.
+    public static let maxPreviewsPerClass = 3
+    /// The time of the poster frame App Store Connect picks unless told otherwise (5 s;
+    /// fastlane's deliver sends the same default, `00:00:05:00`).
+    public static let defaultPosterTime = 5.0
 }
 
-/// An App Store display class of the iPhone (the slot previews and screenshots are
-/// uploaded to), with its preview resolution and accepted screenshot sizes.
+/// An App Store display class (the slot previews and screenshots are uploaded to), with
+/// its preview resolution and accepted screenshot sizes: the iPhone classes and the two
+/// iPad classes devices are sold in today (13-inch and 11-inch; their previews are
+/// 1200 x 1600 like every iPad class's).
 public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
     case iPhone69 = "6.9"
     case iPhone65 = "6.5"
@@ -31,9 +38,14 @@ public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
     case iPhone55 = "5.5"
     case iPhone47 = "4.7"
     case iPhone40 = "4.0"
+    case iPad13 = "iPad 13"
+    case iPad11 = "iPad 11"
 
-    /// `iPhone 6.9"`.
-    public var label: String { "iPhone \(rawValue)\"" }
+    /// True for the iPad classes.
+    public var isIPad: Bool { self == .iPad13 || self == .iPad11 }
+
+    /// `iPhone 6.9"`, `iPad 13"`.
+    public var label: String { isIPad ? "\(rawValue)\"" : "iPhone \(rawValue)\"" }
 
     /// The portrait preview resolution (landscape is the same turned).
     public var previewSize: (width: Int, height: Int) {
@@ -41,6 +53,23 @@ public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
         case .iPhone69, .iPhone65, .iPhone63, .iPhone61: return (886, 1920)
         case .iPhone55, .iPhone40: return (1080, 1920)
         case .iPhone47: return (750, 1334)
+        case .iPad13, .iPad11: return (1200, 1600)
+        }
+    }
+
+    /// App Store Connect's name of the class's preview set (`PreviewType`), which
+    /// fastlane's deliver finds in a file's name: 6.9" is the `IPHONE_67` set, 6.3" the
+    /// `IPHONE_61` set, the 13-inch iPad `IPAD_PRO_3GEN_129`, the 11-inch `IPAD_PRO_3GEN_11`.
+    public var previewType: String {
+        switch self {
+        case .iPhone69: return "IPHONE_67"
+        case .iPhone65: return "IPHONE_65"
+        case .iPhone63, .iPhone61: return "IPHONE_61"
+        case .iPhone55: return "IPHONE_55"
+        case .iPhone47: return "IPHONE_47"
+        case .iPhone40: return "IPHONE_40"
+        case .iPad13: return "IPAD_PRO_3GEN_129"
+        case .iPad11: return "IPAD_PRO_3GEN_11"
         }
     }
 
@@ -54,6 +83,8 @@ public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
         case .iPhone55: return [(1242, 2208)]
         case .iPhone47: return [(750, 1334)]
         case .iPhone40: return [(640, 1136), (640, 1096)]
+        case .iPad13: return [(2064, 2752), (2048, 2732)]
+        case .iPad11: return [(1668, 2420), (1668, 2388), (1640, 2360), (1488, 2266)]
         }
     }
 
@@ -63,6 +94,16 @@ public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
             let s = c.previewSize
             return (s.width == width && s.height == height) || (s.width == height && s.height == width)
         }
+    }
+
+    /// The class whose preview set's name (`previewType`) a file name holds, as deliver
+    /// matches it (letter case ignored); nil when it holds none.
+    public static func named(inFileName name: String) -> [AppStoreDisplayClass] {
+        let upper = name.uppercased()
+        // deliver tries the names in App Store Connect's order; IPAD_PRO_129 never matches IPAD_PRO_3GEN_129.
+        guard let token = ["IPHONE_40", "IPHONE_47", "IPHONE_55", "IPHONE_58", "IPHONE_61", "IPHONE_65", "IPHONE_67", "IPAD_97", "IPAD_105",
+                           "IPAD_PRO_129", "IPAD_PRO_3GEN_11", "IPAD_PRO_3GEN_129"].first(where: { upper.contains($0) }) else { return [] }
+        return allCases.filter { $0.previewType == token }
     }
 }
 
@@ -115,7 +156,7 @@ public struct AppPreviewRequest: Sendable, Equatable {
     public static func check(preset: Preset, frames: Int, fps: Int, values: ParameterValues = ParameterValues(),
                              endIsAsked: Bool = false) throws(ParameterError) -> AppStoreDisplayClass {
         guard let displayClass = preset.appStoreClass?.value else {
-            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(preset.name) has no App Store display class (app previews are for the iPhone presets)")
+            throw ParameterError(subject: values.mention(Parameters.profile, "app-preview", to: Parameters.profile), problem: "\(preset.name) has no App Store display class (app previews are for the iPhone and iPad presets)")
         }
         let seconds = Double(frames) / Double(fps)
         let hint = values.isGiven(Parameters.segments) ? " (the segments decide it: make them last 15 to 30 s)"

@@ -11,6 +11,8 @@ public struct BatchItem: Sendable {
     public var style: String
     public var variant: String
     public var format: String
+    /// The locale whose captions it shows (nil: the job lists none).
+    public var locale: String? = nil
     /// The render (nil when the parameters are invalid: `problem` says why).
     public var plan: RenderPlan?
     /// The output's format, decided once with the plan (nil with the plan).
@@ -80,14 +82,24 @@ public struct BatchPlan: Sendable {
                 throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.problem)
             }
         }
+        var locales: [BatchJobSpec.LocaleEntry?] = job.locales ?? [nil]
+        if job.allLocales {
+            locales = try BatchPlan.catalogLocales(job).map { Optional($0) }
+        }
+        if job.layout == .fastlane, locales == [nil] {
+            throw ConfigurationError(file: job.file, path: "$.layout", position: nil,
+                                     problem: "fastlane's deliver reads previews from one folder per locale: list the locales (\"locales\": [\"en-US\"])")
+        }
         var items: [BatchItem] = []
         var owners: [String: String] = [:]
         for preset in presets {
             for style in job.styles {
                 for format in job.formats {
                     for variant in job.variants {
-                        let item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, directory: directory)
-                        let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)"
+                      for locale in locales {
+                        var item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, locale: locale, directory: directory)
+                        if job.layout == .fastlane { item.output = try BatchPlan.fastlaneName(item, locale: locale, job: job, taken: items) }
+                        let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)" + (locale.map { " / \($0.name)" } ?? "")
                         // (Names that go into paths are checked when the job is read; this
                         // guards the directory against any placeholder added later.)
                         if item.output.hasPrefix("/") || item.output.split(separator: "/").contains("..") {
@@ -100,6 +112,7 @@ public struct BatchPlan: Sendable {
                         }
                         owners[item.output] = description
                         items.append(item)
+                      }
                     }
                 }
             }
@@ -107,9 +120,57 @@ public struct BatchPlan: Sendable {
         self.items = items
     }
 
+    /// Every locale of the strings file the job's outputs read (`"locales": "all"`).
+    static func catalogLocales(_ job: BatchJobSpec) throws -> [BatchJobSpec.LocaleEntry] {
+        var values = job.defaults
+        values.baseDirectory = (job.file as NSString).deletingLastPathComponent
+        guard let path = values.file(Parameters.strings) else {
+            throw ConfigurationError(file: job.file, path: "$.locales", position: nil, problem: "\"all\" is every locale of the strings file: give \"strings\"")
+        }
+        do {
+            let strings = try LocalizedStrings.load(path)
+            return strings.locales.map { BatchJobSpec.LocaleEntry(name: $0, captionFont: nil, location: "$.locales") }
+        } catch {
+            throw ConfigurationError(file: job.file, path: "$.strings", position: nil, problem: "\(error)")
+        }
+    }
+
+    /// The name fastlane's deliver reads `item` by: `<locale>/<PREVIEW_TYPE>_<n>.<ext>`,
+    /// `n` counting the previews of the same class and locale in job order from 1 (deliver
+    /// orders a class's previews by file name and uploads the first 3, App Store Connect's
+    /// limit; more is an error here).
+    static func fastlaneName(_ item: BatchItem, locale: BatchJobSpec.LocaleEntry?, job: BatchJobSpec, taken: [BatchItem]) throws -> String {
+        let ext = (item.output as NSString).pathExtension.lowercased()
+        let folder = locale?.name ?? "default"
+        guard let plan = item.plan else { return "\(folder)/\(item.preset)-\(item.variant).\(ext)" }  // fails anyway: its problem says why
+        guard ["mp4", "mov", "m4v"].contains(ext), plan.appPreview != nil else {
+            throw ConfigurationError(file: job.file, path: "$.layout", position: nil, problem: "the fastlane layout holds App Store previews (.mp4 or .mov with \"profile\": \"app-preview\"), not \(item.output)")
+        }
+        guard let displayClass = plan.preset.appStoreClass?.value else {
+            throw ConfigurationError(file: job.file, path: "$.layout", position: nil, problem: "\(plan.preset.name) has no App Store display class")
+        }
+        let token = displayClass.previewType
+        let prefix = "\(folder)/\(token)_"
+        let number = taken.filter { $0.output.hasPrefix(prefix) }.count + 1
+        guard number <= AppPreviewSpec.maxPreviewsPerClass else {
+            throw ConfigurationError(file: job.file, path: "$.layout", position: nil,
+                                     problem: "\(item.preset) / \(item.variant) would be preview \(number) of \(displayClass.label) in \(folder): App Store Connect takes at most \(AppPreviewSpec.maxPreviewsPerClass) previews per display class and locale")
+        }
+        return "\(prefix)\(number).\(ext)"
+    }
+
     static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant,
-                     directory: String) -> BatchItem {
+                     locale: BatchJobSpec.LocaleEntry? = nil, directory: String) -> BatchItem {
         var request = job.defaults.overridden(by: variant.parameters).overridden(by: job.overrides)
+        if let locale {
+            request.set(locale.name, for: Parameters.locale, from: locale.source)
+            if let font = locale.captionFont { request.set(font, for: Parameters.captionFont, from: locale.source) }
+        }
+        if job.layout == .fastlane {
+            // deliver uploads App Store previews, each with its poster at App Store Connect's 5 s.
+            if !request.isGiven(Parameters.profile) { request.set(OutputProfile.appPreview, for: Parameters.profile) }
+            if !request.isGiven(Parameters.poster) { request.set(AppPreviewSpec.defaultPosterTime, for: Parameters.poster) }
+        }
         // Relative file names (backdrops, sound tracks, scripts, fonts) are relative to the job file.
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
         request.sourceFile = job.file
@@ -130,7 +191,7 @@ public struct BatchPlan: Sendable {
         func substitute(codec: String) {
             let values: [String: String] = [
                 "preset": preset.id, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
-                "codec": codec, "appearance": request[NotchWaves.appearance].rawValue,
+                "codec": codec, "appearance": request[NotchWaves.appearance].rawValue, "locale": locale?.name ?? "default",
                 "fps": String(plan?.fps ?? request[Parameters.fps]),
                 "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? RenderPlan.defaultDuration),
             ]
@@ -172,6 +233,8 @@ public struct BatchPlan: Sendable {
         // A file the output reads that changes (its size or modification time) changes the
         // output too: the backdrop, the sound, and what the scene reads (scripts, fonts).
         let sceneFiles = (plan?.scene.inputFiles ?? []).enumerated().map { ("sceneFile\($0.offset)", Optional($0.element)) }
+            + (plan?.captions?.inputFiles ?? []).enumerated().map { ("captionFile\($0.offset)", Optional($0.element)) }
+            + (plan?.backdrop?.segments?.segments ?? []).enumerated().map { ("segment\($0.offset)", Optional($0.element.recording)) }
         for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] + sceneFiles {
             guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
             let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
@@ -192,10 +255,12 @@ public struct BatchPlan: Sendable {
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
-        return BatchItem(output: output, preset: preset.id, style: look, variant: variant.name, format: format.name,
-                         plan: plan, outputFormat: outputFormat, problem: problem,
-                         parameters: manifestParameters, parametersHash: parametersHash,
-                         estimatedCost: max(cost, 0.001))
+        var item = BatchItem(output: output, preset: preset.id, style: look, variant: variant.name, format: format.name,
+                             plan: plan, outputFormat: outputFormat, problem: problem,
+                             parameters: manifestParameters, parametersHash: parametersHash,
+                             estimatedCost: max(cost, 0.001))
+        item.locale = locale?.name
+        return item
     }
 
     /// The parameters that decide an output's content, as canonical JSON (sorted keys).

@@ -29,7 +29,7 @@ final class PreviewEncodingSink: FrameSink {
                                        speed: speed, videoBitRate: AppPreviewSpec.targetBitRate, sound: sound,
                                        audioBitRate: AppPreviewSpec.audioBitRate)
         scaler = try FrameScaler(sourceWidth: landscape ? pictureHeight : pictureWidth, sourceHeight: landscape ? pictureWidth : pictureHeight,
-                                 width: width, height: height, format: .yuv420p)
+                                 width: width, height: height, format: .yuv420p, fitted: true)
         mirror = try StraightMirror(template: template)
         frame = try writer.makeFrame()
         self.posterIndex = posterIndex

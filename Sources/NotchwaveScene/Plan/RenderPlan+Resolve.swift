@@ -76,6 +76,7 @@ extension ParameterValues {
                               masksCorners: self[Parameters.mask], evenSizePolicy: self[Parameters.even],
                               backdrop: try backdrop(), appPreview: try appPreview(), encoding: EncodeRequest(self))
         plan.offset = offset
+        plan.captions = try captionTrack(preset: preset, duration: duration)
         guard plan.frameCount >= 1 else {
             throw error(Parameters.duration, "\(JSONOutput.formatNumber(duration)) s at \(fps) fps is less than one frame")
         }

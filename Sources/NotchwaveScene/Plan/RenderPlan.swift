@@ -40,6 +40,8 @@ public enum Layer: Sendable {
     case backdrop(Backdrop, LayerShowing)
     /// The scene's draw lists, shown as `showing` says.
     case scene(any SceneKind, LayerShowing)
+    /// Text over everything: the captions, each shown in its own time range.
+    case captions(CaptionTrack)
 }
 
 /// A fully resolved render: every default applied and every value read and checked; no
@@ -69,6 +71,8 @@ public struct RenderPlan: Sendable, Equatable {
     public var backdropShowing = LayerShowing()
     /// When the scene's layer shows and how opaque it is.
     public var sceneShowing = LayerShowing()
+    /// The captions over the scene (nil: none): the top layer.
+    public var captions: CaptionTrack?
     /// With `--profile app-preview`: the output is an App Store preview.
     public var appPreview: AppPreviewRequest?
     /// How the video is encoded.
@@ -89,14 +93,16 @@ public struct RenderPlan: Sendable, Equatable {
     }
 
     /// The frame's layers, bottom first.
-    public var layers: [Layer] { (backdrop.map { [Layer.backdrop($0, backdropShowing)] } ?? []) + [.scene(scene, sceneShowing)] }
+    public var layers: [Layer] {
+        (backdrop.map { [Layer.backdrop($0, backdropShowing)] } ?? []) + [.scene(scene, sceneShowing)] + (captions.map { [Layer.captions($0)] } ?? [])
+    }
 
     public static func == (a: RenderPlan, b: RenderPlan) -> Bool {
         a.preset == b.preset && a.scene.name == b.scene.name && a.scene.json == b.scene.json && a.sceneShowing == b.sceneShowing
             && a.backdropShowing == b.backdropShowing && a.fps == b.fps
             && a.duration == b.duration && a.offset == b.offset
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
-            && a.appPreview == b.appPreview && a.encoding == b.encoding
+            && a.appPreview == b.appPreview && a.encoding == b.encoding && a.captions?.json == b.captions?.json
     }
 
     /// `round(duration * fps)` (spec section 3).

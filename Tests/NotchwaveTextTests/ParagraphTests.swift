@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import NotchwaveRaster
+import NotchwaveText
+
+/// Lines of text as captions need them: right-to-left runs in visual order, CJK broken
+/// between characters, and the characters a font lacks named. The fonts are Debian's
+/// (DejaVu Sans for Hebrew and Arabic, Droid Sans Fallback for CJK, Inter).
+@Suite("Paragraphs: direction, wrapping, coverage")
+struct ParagraphTests {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
+    /// The glyph the font maps `scalar` to, as its cmap says (FreeType), independent of
+    /// the shaper.
+    static func glyph(_ font: Font, _ scalar: Unicode.Scalar) -> UInt32 { font.glyph(for: scalar) }
+
+    @Test("Hebrew is laid out right to left: the first letter read is the rightmost glyph")
+    func hebrewOrder() throws {
+        let font = try Font(path: Self.dejaVu)
+        // שלום: shin, lamed, vav, final mem; no ligatures in Hebrew, one glyph per letter.
+        let line = font.shapeLine("שלום")
+        #expect(line.direction == .rightToLeft)
+        let letters: [Unicode.Scalar] = ["\u{05E9}", "\u{05DC}", "\u{05D5}", "\u{05DD}"]
+        #expect(line.glyphs.map(\.glyph) == letters.reversed().map { Self.glyph(font, $0) })
+        // Left to right on the page: each glyph starts where the one on its left ends.
+        let xs = line.glyphs.map(\.x)
+        #expect(xs == xs.sorted())
+        #expect(line.missing.isEmpty)
+    }
+
+    @Test("a left-to-right word inside right-to-left text keeps its own order, placed as the paragraph reads")
+    func mixedDirections() throws {
+        let font = try Font(path: Self.dejaVu)
+        let line = font.shapeLine("שלום OK")
+        // The paragraph is right to left: "OK" (read last) is on the left, in its own order O then K.
+        let o = Self.glyph(font, "O"), k = Self.glyph(font, "K"), shin = Self.glyph(font, "\u{05E9}")
+        let order = line.glyphs.map(\.glyph)
+        let oIndex = try #require(order.firstIndex(of: o)), kIndex = try #require(order.firstIndex(of: k))
+        let shinIndex = try #require(order.firstIndex(of: shin))
+        #expect(oIndex < kIndex && kIndex < shinIndex)
+        // An English paragraph with a Hebrew word: the English first, on the left.
+        let english = font.shapeLine("OK שלום")
+        #expect(english.direction == .leftToRight)
+        #expect(english.glyphs.first?.glyph == o)
+        #expect(english.glyphs.last?.glyph == shin)  // the Hebrew word reads right to left: its first letter is rightmost
+    }
+
+    @Test("Arabic is joined (contextual forms differ from the isolated letters) and right to left")
+    func arabicShaping() throws {
+        let font = try Font(path: Self.dejaVu)
+        // سلام: seen, lam, alef, meem; joined forms are other glyphs than the cmap's isolated ones.
+        let line = font.shapeLine("سلام")
+        #expect(line.direction == .rightToLeft)
+        let letters: [Unicode.Scalar] = ["\u{0633}", "\u{0644}", "\u{0627}", "\u{0645}"]
+        let isolated = letters.map { Self.glyph(font, $0) }
+        #expect(line.glyphs.count >= 3)
+        #expect(line.glyphs.map(\.glyph) != isolated.reversed(), "the letters were not joined")
+        #expect(line.missing.isEmpty)
+    }
+
+    @Test("combining marks: a base and its mark are two code points, one place")
+    func combiningMarks() throws {
+        let font = try Font.load(weight: .regular)
+        let composed = font.shapeLine("é"), decomposed = font.shapeLine("e\u{0301}")
+        #expect(abs(composed.width - decomposed.width) < 1e-9)
+        #expect(decomposed.missing.isEmpty)
+    }
+
+    @Test("CJK wraps between characters; Latin at spaces; no line wider than asked unless one word is")
+    func wrapping() throws {
+        let font = try Font(path: Self.droid)
+        let size = 20.0, scale = size / Double(font.unitsPerEm)
+        let text = "今日の予定をすばやく確認できます"
+        let lines = font.wrap(text, size: size, maxWidth: 100)
+        #expect(lines.count >= 3)
+        for line in lines { #expect(line.width * scale <= 100 + 1e-9) }
+        // Every glyph is there once: the glyph counts add up to the text's.
+        #expect(lines.map(\.glyphs.count).reduce(0, +) == font.shapeLine(text).glyphs.count)
+        let inter = try Font.load(weight: .regular)
+        let words = inter.wrap("one two three four five", size: 20, maxWidth: 80)
+        #expect(words.count >= 2)
+        for line in words { #expect(line.width * 20 / Double(inter.unitsPerEm) <= 80 + 1e-9) }
+    }
+
+    @Test("the characters a font has no glyph for are named, once each, spaces aside")
+    func missingGlyphs() throws {
+        let inter = try Font.load(weight: .regular)
+        let line = inter.shapeLine("Hi こんにちは こ")
+        let expected: [Unicode.Scalar] = ["\u{3053}", "\u{3093}", "\u{306B}", "\u{3061}", "\u{306F}"]
+        #expect(Set(line.missing) == Set(expected) && line.missing.count == 5)
+        let droid = try Font(path: Self.droid)
+        #expect(droid.shapeLine("こんにちは").missing.isEmpty)
+    }
+}
