@@ -82,6 +82,9 @@ def scene_leaks():
                 if name.endswith(".swift"):
                     with open(os.path.join(folder, name), encoding="utf-8") as f:
                         words.update(re.findall(r"^(?:public\s+|final\s+)*(?:struct|enum|class|protocol)\s+(\w+)", f.read(), re.M))
+    # `none` names the scene that draws nothing (Scenes/None), and is also the model's own
+    # word for an absence (a cutout of kind none, a default of none): not a leak.
+    words.discard("none")
     pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in sorted(words)) + r")(?![\w-])")
     leaks = []
     model = os.path.join(ROOT, "Sources", "NotchwaveModel")

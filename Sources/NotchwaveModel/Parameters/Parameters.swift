@@ -36,7 +36,7 @@ public enum Parameters {
 
     // MARK: Captions
 
-    public static let captions = Parameter<CaptionList?>("captions", "JSON", "Text overlays: [{\"text\" or \"key\": ..., \"start\": S, \"end\": S, \"position\": \"top\"|\"bottom\"|\"center\", \"size\": PT, \"color\": C, \"background\": C, ...}] (docs/previews.md)",
+    public static let captions = Parameter<CaptionList?>("captions", "JSON", "Text overlays: [{\"text\" or \"key\": ..., \"start\": S, \"end\": S, \"position\": \"top\"|\"bottom\"|\"center\", \"size\": PT, \"color\": C, \"background\": C, ...}] (docs/recordings.md)",
                                                          defaultText: "none", group: .captions)
     public static let strings = Parameter<String?>("strings", "FILE", "The app's strings for captions given by key: a String Catalog (Localizable.xcstrings) or a .strings file in its LANG.lproj folder",
                                                   group: .captions)

@@ -96,7 +96,8 @@ enum ParametersCommand: Command {
     /// Everything one scene takes, for its own page: its render parameters and its options.
     static func markdown(scene: any SceneKind.Type) -> String {
         let own = scene.parameters.filter { $0.key != NotchWaves.styleOptions.key }
-        return (own.isEmpty ? "" : "**Render parameters of its own**\n\n" + parameterTable(own)) + optionTables(scene)
+        let text = (own.isEmpty ? "" : "**Render parameters of its own**\n\n" + parameterTable(own)) + optionTables(scene)
+        return text.isEmpty ? "The `\(scene.name)` scene takes no options and no render parameters of its own.\n" : text
     }
 
     private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }

@@ -14,7 +14,7 @@ enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
         "script": script, "scene-options": sceneOptions, "popup-script": popupScript,
-        "controls-script": controlsScript,
+        "controls-script": controlsScript, "strings": strings, "captions": captions,
     ]
 
     nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary()
@@ -130,6 +130,47 @@ enum FuzzTargets {
         options.component = .showcase
         let scene = ControlsScene(options: options, script: script, screen: ScreenCanvas(width: 375, height: 812, scale: 0.25), appearance: .light, fonts: fonts)
         FrameExport.exerciseTopRows(of: scene, times: [0, 0.1, 0.55, 1.2, 3, 60], maxRows: 203)
+    }
+
+    /// The app's strings: a String Catalog or a `.strings` file (the first byte chooses),
+    /// then every key looked up in every locale, with and without the fallback.
+    static func strings(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let body = Array(bytes.dropFirst())
+        if first & 1 == 0 {
+            guard let text = try? TextInput.decode(body, file: "fuzz.xcstrings"),
+                  let strings = try? LocalizedStrings.catalog(text, file: "fuzz.xcstrings") else { return }
+            for key in strings.keys.prefix(50) {
+                for locale in strings.locales.prefix(10) + ["en-US", "zh-Hans-CN", ""] {
+                    _ = strings.text(key, locale: locale, family: "ipad", fallback: first & 2 == 0)
+                }
+            }
+        } else {
+            _ = try? LocalizedStrings.stringsFile(body, file: "fuzz.strings")
+        }
+    }
+
+    /// Segments and captions as the command line gives them (JSON): the segments' time
+    /// line sampled, the captions resolved on a small preset (shaped, wrapped, checked for
+    /// glyphs) and a few of their rows drawn.
+    static func captions(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let segments = try? RecordingSegments.parse(text) {
+            for t in stride(from: -1.0, through: segments.duration + 1, by: max(segments.duration / 20, 0.05)) { _ = segments.sources(at: t) }
+            return
+        }
+        guard let captions = try? CaptionList.parse(text), let preset = try? library?.preset(named: "iphone-se-3") else { return }
+        var request = RenderRequest()
+        request[NotchWaves.region] = .bar
+        request[Parameters.duration] = 2
+        request[Parameters.captions] = CaptionList(captions.captions.map { caption in
+            var safe = caption
+            safe.font = nil  // no files from the input
+            return safe
+        })
+        guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let track = plan.captions else { return }
+        let scene = CaptionScene(track: track, plan: plan, layout: CanvasLayout(width: 94, height: 167, maskFill: .black))
+        FrameExport.exerciseTopRows(of: scene, times: [0, 0.3, 1, 1.9], maxRows: 167)
     }
 
     /// Scene options (a scene chosen by the first byte, then NUL-separated `key=value`
