@@ -195,6 +195,13 @@ public final class PictureReader: @unchecked Sendable {
         }
     }
 
+    /// True when the current picture's pixel format carries alpha (a PNG with
+    /// transparency, ProRes 4444): only then can converted pixels be less than opaque.
+    public var currentHasAlpha: Bool {
+        guard hasCurrent, let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: current.pointer.pointee.format)) else { return true }
+        return descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+    }
+
     /// Converts the current picture, scaled to `width` x `height`, into straight RGBA8
     /// rows starting at `destination`, `bytesPerRow` apart.
     public func convertCurrent(width: Int, height: Int, into destination: UnsafeMutablePointer<UInt8>, bytesPerRow: Int) throws(FFmpegError) {

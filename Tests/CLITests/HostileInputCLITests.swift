@@ -146,7 +146,8 @@ struct FileTextTests {
          "IN: $: is a FIFO (named pipe), not a regular file"),
         (["frame", "--scene", "popup", "--font", "IN", "--time", "0", "-o", "OUT.png"], "fifo", 64, "cannot use font IN: not a regular file"),
         (["check-preview", "IN"], "fifo", 1, "file: is a FIFO (named pipe), not a regular file"),
-        (["check-preview", "IN"], "directory", 1, "file: is a directory, not a regular file"),
+        // A folder is checked as a folder of previews: an empty one has none.
+        (["check-preview", "IN"], "directory", 1, "no video (.mp4, .mov, .m4v) below IN"),
     ])
     func notRegularFiles(arguments: [String], kind: String, status: Int32, message: String) throws {
         let dir = TemporaryDirectory()

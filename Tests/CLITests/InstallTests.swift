@@ -62,7 +62,7 @@ struct InstallTests {
         let regions = Set(try Self.bash(script, ["notchwave", "frame", "--region", ""]))
         #expect(regions == ["screen", "bar"])
         let scenes = Set(try Self.bash(script, ["notchwave", "render", "--scene", ""]))
-        #expect(scenes == ["notch-waves", "liquid-swipe", "popup", "controls"])
+        #expect(scenes == ["notch-waves", "liquid-swipe", "popup", "controls", "none"])
         let quality = try Self.bash(script, ["notchwave", "render", "--quality", "dr"])
         #expect(quality == ["draft"])
     }

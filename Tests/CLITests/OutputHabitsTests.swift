@@ -92,7 +92,7 @@ struct ListingJSONTests {
     func listings() throws {
         let scenesText = try CommandRunner.notchwave(["scenes"]).stdoutText
         let scenes = try #require(try json(["scenes", "--json"]) as? [[String: Any]])
-        #expect(scenes.compactMap { $0["name"] as? String } == ["notch-waves", "liquid-swipe", "popup", "controls"])
+        #expect(scenes.compactMap { $0["name"] as? String } == ["notch-waves", "liquid-swipe", "popup", "controls", "none"])
         #expect(scenes.filter { $0["default"] as? Bool == true }.count == 1)
         for scene in scenes {
             let name = try #require(scene["name"] as? String)
@@ -101,9 +101,17 @@ struct ListingJSONTests {
                 let key = try #require(option["key"] as? String)
                 #expect(scenesText.contains("--scene-option \(key)="), "\(name) \(key)")
             }
-            // Each scene renders a frame by the name listed.
+            // Each scene renders a frame by the name listed (the none scene over a picture it needs).
             let dir = TemporaryDirectory()
-            let frame = try CommandRunner.notchwave(["frame", "--scene", name, "--time", "0", "-q", "-o", dir.file("f.png")])
+            var arguments = ["frame", "--scene", name, "--time", "0", "-q", "-o", dir.file("f.png")]
+            if name == "none" {
+                let bare = try CommandRunner.notchwave(arguments)
+                #expect(bare.status == 64 && bare.stderr.contains("--backdrop"), "\(bare.stderr)")
+                let picture = try CommandRunner.notchwave(["frame", "--time", "1", "-q", "-o", dir.file("app.png")])
+                #expect(picture.status == 0)
+                arguments += ["--backdrop", dir.file("app.png")]
+            }
+            let frame = try CommandRunner.notchwave(arguments)
             #expect(frame.status == 0, "\(name): \(frame.stderr)")
         }
         let styles = try #require(try json(["styles", "--json"]) as? [[String: Any]])
@@ -148,7 +156,7 @@ struct JobFileTypoTests {
     @Test("a job file's misspelt key gets a suggestion, as on the command line; a key like none lists every known one", arguments: [
         (#"{"presets": ["iphone-x"], "formats": ["mp4"], "defaults": {"duraton": 1}}"#, #"$.defaults.duraton: unknown key "duraton" (did you mean "duration"?)"#),
         (#"{"presets": ["iphone-x"], "formts": ["mp4"]}"#, #"$.formts: unknown key "formts" (did you mean "formats"?)"#),
-        (#"{"presets": ["iphone-x"], "zzz": 1}"#, #"$.zzz: unknown key "zzz" (known keys: "formats", "output", "presets", "styles", "variants")"#),
+        (#"{"presets": ["iphone-x"], "zzz": 1}"#, #"$.zzz: unknown key "zzz" (known keys: "captions", "formats", "layout", "locales", "output", "presets", "segments", "strings", "styles", "variants")"#),
     ])
     func suggestion(job: String, message: String) throws {
         let dir = TemporaryDirectory()

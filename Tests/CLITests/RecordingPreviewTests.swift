@@ -269,4 +269,49 @@ struct RecordingPreviewTests {
         let text = String(decoding: check.stdout, as: UTF8.self)
         #expect(check.status == 1 && text.contains("4 previews of iPhone 4.7\"") && text.contains("at most 3"), "\(text)")
     }
+
+    @Test("the example job: its recordings written by scripts/example-recordings.sh, every output planned, one rendered and checked")
+    func exampleJob() throws {
+        let dir = try TemporaryDirectory()
+        let root = CommandRunner.packageRoot.path
+        for name in ["previews-from-recordings.json", "Localizable.xcstrings"] {
+            try FileManager.default.copyItem(atPath: root + "/examples/" + name, toPath: dir.file(name))
+        }
+        let script = try CommandRunner.run(root + "/scripts/example-recordings.sh", [dir.file("recordings")])
+        #expect(script.status == 0, "\(script.stderr)")
+        // Two locales x three classes, each planned (strings found, fonts cover the text, names as deliver reads them).
+        let plan = try CommandRunner.notchwave(["batch", dir.file("previews-from-recordings.json"), "-o", dir.file("out"), "--dry-run"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let outputs = String(decoding: plan.stdout, as: UTF8.self).split(separator: "\n")
+            .map { String($0).replacingOccurrences(of: dir.file("out") + "/", with: "") }.sorted()
+        #expect(outputs == ["de-DE/IPAD_PRO_3GEN_129_1.mp4", "de-DE/IPHONE_61_1.mp4", "de-DE/IPHONE_67_1.mp4",
+                            "en-US/IPAD_PRO_3GEN_129_1.mp4", "en-US/IPHONE_61_1.mp4", "en-US/IPHONE_67_1.mp4"], "\(outputs)")
+        let run = try CommandRunner.notchwave(["batch", dir.file("previews-from-recordings.json"), "-o", dir.file("out"), "--only", "de-DE/IPHONE_61*",
+                                               "--set", "speed=ultrafast", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let check = try CommandRunner.notchwave(["check-preview", dir.file("out")])
+        #expect(check.status == 0, "\(String(decoding: check.stdout, as: UTF8.self))")
+        // 8 s of onboarding and 8 s of checkout less the 0.5 s crossfade.
+        let info = try MediaProbe.stream(dir.file("out/de-DE/IPHONE_61_1.mp4"))
+        #expect(abs(info.duration - 15.5) < 0.05 && info.width == 886 && info.height == 1920)
+    }
+
+    @Test("a landscape preview's caption is upright: at the top of the turned frame, across its middle")
+    func landscapeCaption() throws {
+        let dir = try TemporaryDirectory()
+        try Self.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=668x376:r=30:d=16", "-pix_fmt", "yuv420p", dir.file("black.mp4")])
+        let captions = #"[{"text": "WIDE", "position": "top", "size": 60, "fade": 0}]"#
+        let run = try CommandRunner.notchwave(["render", "--preset", "iphone-8", "--scene", "none", "--backdrop", dir.file("black.mp4"), "--backdrop-fit", "fill",
+                                               "--profile", "app-preview", "--landscape", "--speed", "ultrafast", "--captions", captions, "-o", dir.file("wide.mp4")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frame = try MediaProbe.decodeFrame(dir.file("wide.mp4"), index: 60, width: 1334, height: 750)
+        var rows: [Int] = [], columns: [Int] = []
+        for y in 0..<750 { for x in 0..<1334 where frame[(y * 1334 + x) * 4] > 128 { rows.append(y); columns.append(x) } }
+        let top = try #require(rows.min()), bottom = try #require(rows.max())
+        let left = try #require(columns.min()), right = try #require(columns.max())
+        // Upright at the top: 24 pt (48 px) below the top edge (no status bar in landscape), 60 pt tall text at most.
+        #expect(top >= 40 && bottom < 48 + 150, "rows \(top)...\(bottom)")
+        // Centred across: the same room on both sides, wider than tall (four letters side by side).
+        #expect(abs((left + right) - 1334) < 12 && right - left > bottom - top, "columns \(left)...\(right)")
+    }
 }

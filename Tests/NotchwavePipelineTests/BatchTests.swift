@@ -31,7 +31,9 @@ struct BatchTests {
         let presets = try #require(BatchTests.library).presets.count
         #expect(plan.items.count == presets * 2 * 3 * 3)
         #expect(Set(plan.items.map(\.output)).count == plan.items.count)
-        #expect(plan.items.first?.output == "iphone-8/sharp-a.mp4")
+        // Presets in id order (ipad-air-11 first), then styles, formats, variants.
+        #expect(plan.items.first?.output == "\(try #require(BatchTests.library).presets.map(\.id).sorted()[0])/sharp-a.mp4")
+        #expect(plan.items.first?.output == "ipad-air-11/sharp-a.mp4")
         let again = try self.plan(BatchTests.everything)
         #expect(again.items.map(\.output) == plan.items.map(\.output))
         #expect(again.items.map(\.parametersHash) == plan.items.map(\.parametersHash))

@@ -301,7 +301,8 @@ final class BackdropFrames: @unchecked Sendable {
                 }
             }()
         }
-        Self.flattenOverBlack(canvas)
+        // A picture without alpha converts to opaque pixels: nothing to flatten.
+        if reader.currentHasAlpha { Self.flattenOverBlack(canvas) }
         return canvas
     }
 

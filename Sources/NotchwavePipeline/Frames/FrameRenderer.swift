@@ -182,7 +182,15 @@ struct LayerStack {
     private func drawTopDown(at t: Double, compositions: [Composition?], into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer,
                              pictureOf: (BackdropFrames) -> Canvas?) throws(OutOfMemory) {
         let originY = rows.lowerBound
-        for (depth, (layer, composition)) in zip(layers, compositions).reversed().enumerated() {
+        // A scene layer with nothing to draw at this time (an empty, transparent
+        // composition: the none scene, captions between their times) leaves the layers
+        // below as they are: it is skipped, so the layer under it is drawn first.
+        let drawn = zip(layers, compositions).filter { layer, composition in
+            if case .scene = layer, let composition, composition.steps.isEmpty, composition.base.a == 0 { return false }
+            return true
+        }
+        if drawn.isEmpty { canvas.fill(PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 0), rows: 0..<canvas.height) }
+        for (depth, (layer, composition)) in drawn.reversed().enumerated() {
             let opacity = layer.showing.isAlwaysOpaque ? 1 : layer.showing.opacity(at: t)
             switch layer {
             case .scene:

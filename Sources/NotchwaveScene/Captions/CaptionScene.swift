@@ -32,6 +32,8 @@ public struct CaptionScene: Scene {
         var bounds: (x0: Double, y0: Double, x1: Double, y1: Double)
     }
     let placed: [Placed]
+    /// Where on the screen a caption keeps to, and its lines within it.
+    enum Side { case left, middle, right }
     /// The clip's end (a caption without an end lasts until it).
     let clipEnd: Double
 
@@ -73,13 +75,13 @@ public struct CaptionScene: Scene {
             let blockHeight = lineHeight * Double(lines.count)
             let pillWidth = blockWidth + 2 * pad, pillHeight = blockHeight + 2 * pad
             let direction = lines.first?.direction ?? .leftToRight
-            let side: CaptionAlignment = spec.align == .center ? .center
-                : (spec.align == .leading) == (direction == .leftToRight) ? .leading : .trailing  // .leading here: the left
+            // The side of the screen the caption keeps to: leading is the reading direction's start.
+            let side: Side = spec.align == .center ? .middle : (spec.align == .leading) == (direction == .leftToRight) ? .left : .right
             let left: Double
             switch side {
-            case .center: left = safe.left + (width - safe.left - safe.right - pillWidth) / 2
-            case .leading: left = safe.left + spec.margin
-            case .trailing: left = width - safe.right - spec.margin - pillWidth
+            case .middle: left = safe.left + (width - safe.left - safe.right - pillWidth) / 2
+            case .left: left = safe.left + spec.margin
+            case .right: left = width - safe.right - spec.margin - pillWidth
             }
             let top: Double
             switch spec.position {
@@ -92,9 +94,9 @@ public struct CaptionScene: Scene {
                 let lineWidth = line.width * unit
                 let x: Double
                 switch side {
-                case .center: x = left + pad + (blockWidth - lineWidth) / 2
-                case .leading: x = left + pad
-                case .trailing: x = left + pad + blockWidth - lineWidth
+                case .middle: x = left + pad + (blockWidth - lineWidth) / 2
+                case .left: x = left + pad
+                case .right: x = left + pad + blockWidth - lineWidth
                 }
                 textPath.addPath(font.path(line, size: spec.size, x: x, baseline: top + pad + ascent + lineHeight * Double(index)))
             }
