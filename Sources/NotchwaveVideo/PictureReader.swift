@@ -16,6 +16,9 @@ public final class PictureReader: @unchecked Sendable {
     public let height: Int
     /// True for a single image (PNG, JPEG, ...), false for a video.
     public let isStill: Bool
+    /// How long the video lasts, as its stream (else its container) says, in seconds; nil
+    /// when neither says.
+    public let duration: Double?
     /// The stream's nominal frame rate, if it gives one.
     public let frameRate: Double?
     /// How far the stored pictures are to be turned clockwise for display (0, 90, 180 or
@@ -78,6 +81,14 @@ public final class PictureReader: @unchecked Sendable {
         width = Int(decoder.context.pointee.width)
         height = Int(decoder.context.pointee.height)
         isStill = input.isStill
+        // The video stream's length, else the container's (nil when neither says).
+        if stream.pointee.duration > 0 && stream.pointee.time_base.den > 0 {
+            duration = Double(stream.pointee.duration) * Double(stream.pointee.time_base.num) / Double(stream.pointee.time_base.den)
+        } else if input.context.pointee.duration > 0 {
+            duration = Double(input.context.pointee.duration) / Double(AV_TIME_BASE)
+        } else {
+            duration = nil
+        }
         let rate = stream.pointee.avg_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
         var matrixSize: Int = 0

@@ -24,9 +24,9 @@ struct RecordingPreviewTests {
         let bars = "nullsrc=s=\(width)x\(height):r=\(fps):d=\(seconds),geq=lum='255*mod(floor((N+\(offset))/pow(2\\,floor(X*12/W)))\\,2)':cb=128:cr=128"
         var arguments = ["-f", "lavfi", "-i", bars]
         if sound { arguments += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)"] }
-        // Odd sizes are padded by one black column or row for 4:2:0 on the right or bottom, outside every bar's middle.
-        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
-        arguments += ["-vf", (rotated ? "transpose=1," : "") + even + ",format=yuv420p", "-c:v", "libx264", "-preset", "veryfast", "-crf", "12"]
+        // An odd size is kept: 4:4:4 (High 4:4:4) has no chroma rows or columns to pair.
+        let format = width % 2 == 1 || height % 2 == 1 ? "yuv444p" : "yuv420p"
+        arguments += ["-vf", (rotated ? "transpose=1," : "") + "format=" + format, "-c:v", "libx264", "-preset", "veryfast", "-crf", "12"]
         if sound { arguments += ["-c:a", "aac", "-shortest"] }
         let stored = rotated ? path + ".stored.mp4" : path
         try ffmpeg(arguments + [stored])
@@ -82,6 +82,11 @@ struct RecordingPreviewTests {
         let fast = try CommandRunner.notchwave(["render", "--preset", "iphone-8", "--scene", "none",
                                                 "--segments", #"[{"recording": "a.mp4", "in": 0, "out": 1, "speed": 2}]"#, "-o", dir.file("f.mp4")], in: dir.path)
         #expect(fast.status == 64 && fast.stderr.contains("own speed"), "\(fast.stderr)")
+        // A segment past its recording's end (3 s) would freeze on its last picture: refused, nothing written.
+        let late = try CommandRunner.notchwave(["render", "--preset", "iphone-8", "--scene", "none", "--backdrop-fit", "fill",
+                                                "--segments", #"[{"recording": "a.mp4", "in": 2, "out": 4}]"#, "-o", dir.file("late.mp4")], in: dir.path)
+        #expect(late.status == 64 && late.stderr.contains("\"out\" (4 s) is past the end of a.mp4"), "\(late.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("late.mp4")))
     }
 
     @Test("a crossfade mixes the two segments linearly over its duration")

@@ -52,6 +52,18 @@ extension ParameterValue {
         }
     }
 
+    /// The value whose command-line text is its JSON (`--segments '[...]'`): the text
+    /// parsed as JSON (an error says it is not `what`), then read as a job file reads it.
+    public static func decodeJSONText(_ text: String, what: String) throws(ParameterProblem) -> Self {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(text)
+        } catch {
+            throw ParameterProblem("not \(what): \(error.message) (\(error.position))")
+        }
+        return try decode(node)
+    }
+
     /// The text of a JSON string node, for values that are written as strings in both places.
     public static func decodeText(_ node: JSONNode) throws(ParameterProblem) -> Self {
         guard case let .string(text) = node.kind else { throw ParameterProblem("expected \(kind), found \(node.typeDescription)", typeMismatch: true) }

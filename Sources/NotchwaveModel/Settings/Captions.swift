@@ -109,14 +109,9 @@ public struct CaptionList: ParameterValue {
 
     public static var kind: String { "a list of captions ({\"text\" or \"key\": ..., \"start\": SECONDS, \"end\": SECONDS, ...})" }
 
+    /// The text form is the JSON form: `--captions '[{"text": "Hello", "start": 1}]'`.
     public static func parse(_ text: String) throws(ParameterProblem) -> CaptionList {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(text)
-        } catch {
-            throw ParameterProblem("not a JSON list of captions: \(error.message) (\(error.position))")
-        }
-        return try decode(node)
+        try decodeJSONText(text, what: "a JSON list of captions")
     }
 
     public static func decode(_ node: JSONNode) throws(ParameterProblem) -> CaptionList {

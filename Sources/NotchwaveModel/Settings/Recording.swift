@@ -92,13 +92,7 @@ public struct RecordingSegments: ParameterValue {
 
     /// The text form is the JSON form: `--segments '[{"recording": "a.mov", "in": 1, "out": 9}]'`.
     public static func parse(_ text: String) throws(ParameterProblem) -> RecordingSegments {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(text)
-        } catch {
-            throw ParameterProblem("not a JSON list of segments: \(error.message) (\(error.position))")
-        }
-        return try decode(node)
+        try decodeJSONText(text, what: "a JSON list of segments")
     }
 
     /// The keys a segment takes.

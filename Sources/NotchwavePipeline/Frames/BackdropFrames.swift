@@ -112,6 +112,14 @@ final class BackdropFrames: @unchecked Sendable {
         } catch {
             throw PipelineError.unsupported(error.description)
         }
+        // A segment past its recording's end would show one frozen picture: refused.
+        if let segments = backdrop.segments, !reader.isStill, let length = reader.duration {
+            let segment = segments.segments[index]
+            if segment.start >= length - 1e-3 || segment.end > length + 0.05 {
+                let which = segment.start >= length - 1e-3 ? "\"in\" (\(JSONOutput.formatNumber(segment.start)) s)" : "\"out\" (\(JSONOutput.formatNumber(segment.end)) s)"
+                throw PipelineError.unsupported("\(subject): \(which) is past the end of \(path), which lasts \(String(format: "%.2f", length)) s")
+            }
+        }
         return SegmentSource(path: path, subject: subject, reader: reader, placement: placement)
     }
 
