@@ -118,7 +118,7 @@ public struct AppPreviewReport: Sendable {
             classes = AppStoreDisplayClass.classes(previewWidth: video.width, height: video.height)
             if classes.isEmpty {
                 let sizes = Set(AppStoreDisplayClass.allCases.map { "\($0.previewSize.width)x\($0.previewSize.height)" }).sorted()
-                add(.resolution, "\(video.width)x\(video.height) is no iPhone preview resolution (portrait \(sizes.joined(separator: ", ")), or landscape)")
+                add(.resolution, "\(video.width)x\(video.height) is no iPhone or iPad preview resolution (portrait \(sizes.joined(separator: ", ")), or landscape)")
             }
             parts.append("\(video.width)x\(video.height) \(video.codec)" + (video.profile.map { " \($0)" } ?? "")
                          + (video.level.map { " \(Double($0) / 10)" } ?? "") + (video.frameRate.map { String(format: ", %.3g fps", $0) } ?? ""))

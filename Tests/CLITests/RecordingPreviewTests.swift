@@ -89,6 +89,23 @@ struct RecordingPreviewTests {
         #expect(!FileManager.default.fileExists(atPath: dir.file("late.mp4")))
     }
 
+    @Test("segments, a crossfade and captions give the same frames, byte for byte, on 1 and 3 workers")
+    func determinism() throws {
+        let dir = try TemporaryDirectory()
+        try Self.counter(dir.file("a.mp4"), width: 375, height: 667, seconds: 2)
+        try Self.counter(dir.file("b.mp4"), width: 375, height: 667, seconds: 2, offset: 2048)
+        let segments = #"[{"recording": "a.mp4", "out": 1, "captions": [{"text": "Hello", "start": 0.2}]}, {"recording": "b.mp4", "in": 0.5, "out": 1.5, "transition": "crossfade", "transitionDuration": 0.4}]"#
+        var outputs: [Data] = []
+        for workers in ["1", "3"] {
+            let run = try CommandRunner.notchwave(["render", "--preset", "iphone-8", "--scene", "none", "--segments", segments, "--backdrop-fit", "fill",
+                                                   "--fps", "30", "--workers", workers, "-o", dir.file("w\(workers).rgba")], in: dir.path)
+            #expect(run.status == 0, "\(run.stderr)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: dir.file("w\(workers).rgba"))))
+        }
+        #expect(outputs[0].count == 48 * 750 * 1334 * 4)
+        #expect(outputs[0] == outputs[1])
+    }
+
     @Test("a crossfade mixes the two segments linearly over its duration")
     func crossfade() throws {
         let dir = try TemporaryDirectory()
