@@ -50,6 +50,7 @@ extension Font {
     public func shapeLine(_ text: String, direction: TextDirection? = nil, features: [String] = []) -> ShapedLine {
         let paragraph = direction ?? Font.direction(of: text)
         let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty else { return ShapedLine(glyphs: [], width: 0, direction: paragraph, missing: []) }
         let strong = scalars.map(strongDirection)
         // Each character's resolved direction.
         var resolved = [TextDirection](repeating: paragraph, count: scalars.count)
@@ -72,7 +73,6 @@ extension Font {
             runs.append((String(view), resolved[start]))
             start = i
         }
-        if scalars.isEmpty { runs = [] }
         let visual = paragraph == .rightToLeft ? Array(runs.reversed()) : runs
         var glyphs: [PlacedGlyph] = []
         var missing: [Unicode.Scalar] = []
@@ -123,6 +123,9 @@ extension Font {
                 let trimmed = candidate.trimmingTrailingSpaces
                 if current.isEmpty || shapeLine(trimmed, direction: direction, features: features).width * scale <= maxWidth + 1e-9 {
                     current = candidate
+                } else if current.trimmingTrailingSpaces.isEmpty {
+                    // Spaces alone make no line: the piece starts it.
+                    current = String(piece.drop(while: { $0 == " " }))
                 } else {
                     lines.append(shapeLine(current.trimmingTrailingSpaces, direction: direction, features: features))
                     current = String(piece.drop(while: { $0 == " " }))

@@ -83,6 +83,16 @@ struct ParagraphTests {
         for line in words { #expect(line.width * 20 / Double(inter.unitsPerEm) <= 80 + 1e-9) }
     }
 
+    @Test("empty lines and a narrow width: no crash, every glyph kept (a fuzzer's find)")
+    func emptyAndNarrow() throws {
+        let font = try Font.load(weight: .regular)
+        #expect(font.shapeLine("").glyphs.isEmpty && font.shapeLine("").width == 0)
+        let lines = font.wrap(" Planirculap\n\nnext", size: 30, maxWidth: 30)
+        // The long word on its own line (no blank line before it), the empty paragraph, "next".
+        #expect(lines.count == 3 && !lines[0].glyphs.isEmpty && lines[1].glyphs.isEmpty)
+        #expect(lines.map(\.glyphs.count).reduce(0, +) == font.shapeLine("Planirculap").glyphs.count + font.shapeLine("next").glyphs.count)
+    }
+
     @Test("the characters a font has no glyph for are named, once each, spaces aside")
     func missingGlyphs() throws {
         let inter = try Font.load(weight: .regular)
