@@ -105,6 +105,9 @@ public protocol SceneKind: PlannedScene {
     static var summary: String { get }
     /// Its own options (`--scene-option key=value`, `"sceneOptions"` in job files).
     static var options: [any AnyParameter] { get }
+    /// Whether it draws something on its own; false for a scene that only shows the
+    /// layers under it (the none scene), which needs a backdrop. True by default.
+    static var drawsAlone: Bool { get }
     /// Render parameters of its own, beside the shared ones (the notch waves' `--period`,
     /// the popup's `--font`), scoped to it; none by default.
     static var parameters: [any AnyParameter] { get }
@@ -120,6 +123,7 @@ public protocol SceneKind: PlannedScene {
 extension SceneKind {
     public var name: String { Self.name }
     public static var parameters: [any AnyParameter] { [] }
+    public static var drawsAlone: Bool { true }
     public static func style(in values: ParameterValues) -> String? { nil }
 }
 
@@ -127,6 +131,9 @@ extension SceneKind {
 public enum Scenes {
     /// Every scene, by name (the first is the default).
     public static let all: [any SceneKind.Type] = [NotchWaves.self, LiquidSwipe.self, Popup.self, Controls.self, NoScene.self]
+
+    /// The scenes that draw something on their own (`drawsAlone`), by name.
+    public static var drawing: [String] { all.filter { $0.drawsAlone }.map { $0.name } }
 
     /// `--scene`: which scene is drawn (the first registered is the default).
     public static let scene = Parameter<String>("scene", "NAME", "What is drawn: \(all.dropLast().map { $0.name }.joined(separator: ", ")) or \(all[all.count - 1].name); see `notchwave scenes`",

@@ -48,6 +48,7 @@ struct CLITests {
         (["bench", "--profile", "bars"], "--profile: 'bars' is not a part (bar, liquid-swipe)"),
         (["bench", "--profile", "bar", "--frames", "-1"], "--frames -1 is out of range (0 to 1000000)"),
         (["bench", "--peer-scenes", "/tmp/unused", "--frames", "3"], "--frames: only with --profile"),
+        (["bench", "--pipeline", "--scene", "none"], "--scene: 'none' is not a scene that draws on its own"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try CommandRunner.notchwave(arguments)

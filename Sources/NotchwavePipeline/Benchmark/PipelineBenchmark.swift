@@ -43,9 +43,9 @@ public struct PipelineBenchmark {
     ]
 
     /// The plans the benchmark encodes: `duration` seconds of `preset` for each of
-    /// `scenes` (every registered one by default), scripted so that they move every frame;
+    /// `scenes` (every scene that draws on its own by default), scripted so that they move every frame;
     /// script files go to `directory`.
-    public static func plans(preset: Preset, duration: Double, scenes: [String] = Scenes.all.map { $0.name },
+    public static func plans(preset: Preset, duration: Double, scenes: [String] = Scenes.drawing,
                              directory: String) throws -> [(scene: String, plan: RenderPlan)] {
         try scenes.map { name in
             var request = RenderRequest()

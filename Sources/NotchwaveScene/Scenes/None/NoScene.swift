@@ -8,6 +8,7 @@ public struct NoScene: SceneKind {
     public static let name = "none"
     public static let summary = "nothing drawn: the backdrop alone (an app recording or picture, its segments), with any captions"
     public static var options: [any AnyParameter] { [] }
+    public static var drawsAlone: Bool { false }
 
     public static func resolve(_ values: ParameterValues, options: ParameterValues, preset: Preset) throws -> NoScene {
         guard values[Parameters.backdrop] != nil || values[Parameters.segments] != nil else {
