@@ -1,7 +1,9 @@
 internal import CFFmpeg
 
-/// Converts straight RGBA8 rows into a `VideoFrame`'s pixel format with libswscale:
-/// BT.709 matrix, full-range RGB in, limited-range YUV out.
+/// Converts straight RGBA8 rows into a `VideoFrame`'s pixel format: BT.709 matrix,
+/// full-range RGB in, limited-range YUV out. `yuv420p` (H.264, VP9) goes through
+/// `YUV420Conversion`, one pass over the pixels; the other formats (10-bit, alpha planes)
+/// through libswscale.
 ///
 /// Only the rows that changed need converting: `convert(rows:)` converts a band of rows
 /// (widened to the format's chroma alignment) with a context made for that band's height,
@@ -14,14 +16,19 @@ public final class PixelConverter: @unchecked Sendable {
     public let height: Int
     /// Destination format.
     public let format: VideoPixelFormat
+    /// Whether `yuv420p` goes through libswscale too (the benchmark's and the tests'
+    /// reference) instead of `YUV420Conversion`.
+    public let alwaysSwscale: Bool
     private var contexts: [Int: OpaquePointer] = [:]
     private let chromaShift: Int
 
-    /// A converter for `width` x `height` frames into `format`.
-    public init(width: Int, height: Int, format: VideoPixelFormat) throws(FFmpegError) {
+    /// A converter for `width` x `height` frames into `format`; `alwaysSwscale` sends
+    /// `yuv420p` through libswscale as well.
+    public init(width: Int, height: Int, format: VideoPixelFormat, alwaysSwscale: Bool = false) throws(FFmpegError) {
         self.width = width
         self.height = height
         self.format = format
+        self.alwaysSwscale = alwaysSwscale
         guard let descriptor = av_pix_fmt_desc_get(format.av) else {
             throw FFmpegError(function: "av_pix_fmt_desc_get", code: 0, message: "unknown pixel format \(format.rawValue)")
         }
@@ -81,6 +88,17 @@ public final class PixelConverter: @unchecked Sendable {
         precondition(alignedRows(rows) == rows.clamped(to: 0..<height), "rows \(rows) are not aligned to \(format.rowAlignment)")
         if format == .rgba {
             try frame.frame.copyRows(into: 0, firstRow: rows.lowerBound, from: firstRow, sourceStride: bytesPerRow, byteWidth: width * 4, rows: rows.count)
+            return
+        }
+        if format == .yuv420p && !alwaysSwscale {
+            let (y, yStride) = frame.plane(0), (u, uStride) = frame.plane(1), (v, vStride) = frame.plane(2)
+            guard let y, let u, let v else {
+                throw FFmpegError(function: "PixelConverter", code: 0, message: "the frame has no yuv420p planes")
+            }
+            YUV420Conversion.convert(rows: rows.count, width: width, source: firstRow, sourceStride: bytesPerRow,
+                                     y: y + rows.lowerBound * yStride, yStride: yStride,
+                                     u: u + (rows.lowerBound / 2) * uStride, uStride: uStride,
+                                     v: v + (rows.lowerBound / 2) * vStride, vStride: vStride)
             return
         }
         let context = try self.context(rows: rows.count)

@@ -31,6 +31,88 @@ struct VideoTests {
         #expect(abs(Int(cr![4]) - v) <= 1)
     }
 
+    /// A frame of `format` from a null writer (nothing is written).
+    func scratchFrame(width: Int, height: Int, format: VideoPixelFormat = .yuv420p) throws -> VideoFrame {
+        let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: format, width: width, height: height, fps: 25))
+        return try writer.makeFrame()
+    }
+
+    @Test("yuv420p samples are BT.709's closed form of each pixel and of each 2x2 mean, rounded to the nearest", arguments: [(22, 6), (8, 2), (2, 4), (38, 10)])
+    func yuv420ClosedForm(width: Int, height: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        var image = [UInt8](repeating: 0, count: width * height * 4)
+        for i in image.indices { image[i] = UInt8.random(in: 0...255, using: &generator) }
+        let frame = try scratchFrame(width: width, height: height)
+        let converter = try PixelConverter(width: width, height: height, format: .yuv420p)
+        try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: frame) }
+        let kr = 0.2126, kb = 0.0722, kg = 1 - kr - kb
+        func pixel(_ x: Int, _ y: Int) -> (Double, Double, Double) {
+            let i = (y * width + x) * 4
+            return (Double(image[i]), Double(image[i + 1]), Double(image[i + 2]))
+        }
+        /// The rounded value, or nil when `v` lies so close to a half that Float's
+        /// rounding may take either side.
+        func rounded(_ v: Double) -> Int? {
+            abs(v - v.rounded(.down) - 0.5) < 1e-3 ? nil : Int(v.rounded())
+        }
+        let (luma, lumaStride) = frame.plane(0), (cb, cbStride) = frame.plane(1), (cr, crStride) = frame.plane(2)
+        var checked = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = pixel(x, y)
+                if let expected = rounded(16 + 219.0 / 255 * (kr * r + kg * g + kb * b)) {
+                    #expect(Int(luma![y * lumaStride + x]) == expected, "Y at \(x),\(y)")
+                    checked += 1
+                }
+            }
+        }
+        for y in 0..<(height / 2) {
+            for x in 0..<(width / 2) {
+                var (r, g, b) = (0.0, 0.0, 0.0)
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let p = pixel(2 * x + dx, 2 * y + dy)
+                    r += p.0 / 4; g += p.1 / 4; b += p.2 / 4
+                }
+                let yPrime = kr * r + kg * g + kb * b
+                if let u = rounded(128 + 224.0 / 255 * (b - yPrime) / (2 * (1 - kb))) {
+                    #expect(Int(cb![y * cbStride + x]) == u, "Cb at \(x),\(y)")
+                }
+                if let v = rounded(128 + 224.0 / 255 * (r - yPrime) / (2 * (1 - kr))) {
+                    #expect(Int(cr![y * crStride + x]) == v, "Cr at \(x),\(y)")
+                }
+            }
+        }
+        #expect(checked > width * height * 9 / 10)
+    }
+
+    @Test("yuv420p agrees with libswscale's conversion on a smooth picture")
+    func yuv420AgainstSwscale() throws {
+        let width = 64, height = 32
+        var image = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                image[i] = UInt8(4 * x); image[i + 1] = UInt8(8 * y); image[i + 2] = UInt8(255 - 2 * x - 3 * y)
+            }
+        }
+        let ours = try scratchFrame(width: width, height: height), theirs = try scratchFrame(width: width, height: height)
+        for (frame, swscale) in [(ours, false), (theirs, true)] {
+            let converter = try PixelConverter(width: width, height: height, format: .yuv420p, alwaysSwscale: swscale)
+            try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: frame) }
+        }
+        for plane in 0..<3 {
+            let (a, strideA) = ours.plane(plane), (b, strideB) = theirs.plane(plane)
+            let (w, h) = plane == 0 ? (width, height) : (width / 2, height / 2)
+            var worst = 0
+            // Away from the picture's edges, where swscale's bicubic chroma filter runs out of pixels.
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) { worst = max(worst, abs(Int(a![y * strideA + x]) - Int(b![y * strideB + x]))) }
+            }
+            #expect(worst <= 1, "plane \(plane): \(worst)")
+        }
+    }
+
     @Test("converting a band of rows leaves the other rows alone")
     func bandConversion() throws {
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),

@@ -2,6 +2,7 @@ import Foundation
 import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
+import NotchwaveVideo
 
 /// Rasterizer throughput measured in one run on the same machine state, with a plain
 /// buffer fill of the same size as the memory-bandwidth reference (`notchwave bench`).
@@ -41,6 +42,11 @@ public struct RasterBenchmark {
         public var frameFPS: Double
         public var frameFPSOneWorker: Double
         public var workers: Int
+        /// A whole LiquidSwipe frame of the reference preset (its even width) converted from
+        /// RGBA to `yuv420p` per second, one thread: by `YUV420Conversion` (what encoding
+        /// uses) and by libswscale (bicubic, accurate rounding, full chroma input).
+        public var conversionFPS: Double
+        public var swscaleConversionFPS: Double
     }
 
     public let presets: [Preset]
@@ -141,9 +147,32 @@ public struct RasterBenchmark {
         let raster = RasterBenchmark.rate(seconds: seconds) { i in
             rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height)
         }
+        let (conversion, swscale) = try convert(lists[lists.count / 2], on: screen)
         return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
                       liquidSwipeBuildFPS: build, liquidSwipeRasterFPS: raster,
-                      frameFPS: multi, frameFPSOneWorker: single, workers: workers)
+                      frameFPS: multi, frameFPSOneWorker: single, workers: workers,
+                      conversionFPS: conversion, swscaleConversionFPS: swscale)
+    }
+
+    /// Conversions of `list` drawn on `screen` into a `yuv420p` frame per second, by the
+    /// converter encoding uses and by libswscale, alternated three times (best of each).
+    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, swscale: Double) {
+        Rasterizer().render(list, into: screen, rows: 0..<screen.height)
+        let width = screen.width - screen.width % 2, height = screen.height - screen.height % 2
+        let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 60))
+        let frame = try writer.makeFrame()
+        var best = (native: 0.0, swscale: 0.0)
+        for _ in 0..<3 {
+            for swscale in [false, true] {
+                let converter = try PixelConverter(width: width, height: height, format: .yuv420p, alwaysSwscale: swscale)
+                let rate = RasterBenchmark.rate(seconds: seconds / 2) { _ in
+                    try? converter.convert(rows: 0..<height, firstRow: screen.pixels, bytesPerRow: screen.bytesPerRow, into: frame)
+                }
+                if swscale { best.swscale = max(best.swscale, rate) } else { best.native = max(best.native, rate) }
+            }
+        }
+        return best
     }
 
     /// A part of the benchmark that `profile` runs alone.
@@ -232,6 +261,8 @@ extension RasterBenchmark.Result {
             ("liquid_swipe_scalar_fps", r(liquidSwipeScalarFPS)),
             ("liquid_swipe_build_fps", r(liquidSwipeBuildFPS)),
             ("liquid_swipe_raster_fps", r(liquidSwipeRasterFPS)),
+            ("yuv420p_conversion_fps", r(conversionFPS)),
+            ("swscale_conversion_fps", r(swscaleConversionFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
                 .object([

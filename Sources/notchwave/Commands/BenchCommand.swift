@@ -95,6 +95,8 @@ enum BenchCommand: Command {
                      result.liquidSwipeFPS, result.liquidSwipeScalarFPS))
         print(String(format: "  its two parts apart:                %.1f draw lists built per second, %.1f fps rasterized (SIMD)",
                      result.liquidSwipeBuildFPS, result.liquidSwipeRasterFPS))
+        print(String(format: "RGBA to yuv420p, whole frame:         %.1f fps (notchwave), %.1f fps (libswscale): %.2fx",
+                     result.conversionFPS, result.swscaleConversionFPS, result.conversionFPS / result.swscaleConversionFPS))
         return 0
     }
 
