@@ -35,6 +35,10 @@ public final class FrameRenderer: @unchecked Sendable {
     public let dynamicRows: Range<Int>
     /// The layers.
     let stack: LayerStack
+    /// Frame 0's composition, when the frame is one scene shown opaque throughout: each
+    /// frame then renders only the rows where its composition differs from this one
+    /// (`Composition.changedRows`) and takes the others from the template.
+    private let templateComposition: (scene: any Scene, composition: Composition)?
 
     /// A renderer for `scene` alone, shown as `showing` says; renders the template at once.
     public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd,
@@ -76,6 +80,11 @@ public final class FrameRenderer: @unchecked Sendable {
             // Widened to even rows, so that 4:2:0 chroma rows never straddle the edge.
             dynamicRows = ((rows.lowerBound - rows.lowerBound % 2)..<(rows.upperBound + rows.upperBound % 2)).clamped(to: 0..<height)
         }
+        if layers.count == 1, case let .scene(scene, showing) = layers[0], showing.isAlwaysOpaque {
+            templateComposition = (scene, scene.composition(at: time(0)))
+        } else {
+            templateComposition = nil
+        }
         template = try Canvas.allocate(width: top.canvasWidth, height: height)
         try draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
     }
@@ -97,7 +106,26 @@ public final class FrameRenderer: @unchecked Sendable {
     /// `rasterizer` (one per thread). Fails only when a scene under another one finds no
     /// memory for the canvas it is drawn into first.
     public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) {
-        try draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
+        guard let (scene, first) = templateComposition else {
+            try draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
+            return
+        }
+        // One opaque scene: the rows that differ from frame 0 are rendered, the others
+        // copied from the template (frame 0). The same bytes as rendering every row.
+        let composition = scene.composition(at: time(index))
+        let changed = composition.changedRows(since: first, within: dynamicRows)
+        let origin = dynamicRows.lowerBound
+        var row = dynamicRows.lowerBound
+        for range in changed + [dynamicRows.upperBound..<dynamicRows.upperBound] {
+            for r in row..<range.lowerBound {
+                slice.row(r - origin).update(from: template.row(r), count: slice.bytesPerRow)
+            }
+            if !range.isEmpty { try rasterizer.render(composition, into: slice, rows: range, originY: origin) }
+            row = range.upperBound
+        }
+        if let picture = stack.picture {
+            slice.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: origin)
+        }
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).

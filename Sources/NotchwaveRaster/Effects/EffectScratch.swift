@@ -42,7 +42,7 @@ final class EffectScratch {
     /// saturated as `material` says, from the cache when the window it reads is unchanged.
     func backdrop(of canvas: Canvas, columns: Range<Int>, rows: Range<Int>, material: Material, kernel: RasterKernel) throws(OutOfMemory) -> Canvas {
         let k = Swift.max(1, Swift.min(material.downscale, 64))
-        let reach = (material.blur.reach + (k > 1 ? 1 : 0)) * k + k
+        let reach = material.windowReach
         let windowColumns = ((columns.lowerBound - reach)..<(columns.upperBound + reach)).clamped(to: 0..<canvas.width)
         let windowRows = ((rows.lowerBound - reach)..<(rows.upperBound + reach)).clamped(to: 0..<canvas.height)
         func matches(_ e: Entry) -> Bool {
