@@ -291,9 +291,9 @@ public struct RenderSession {
         let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
         let dynamicRows = renderer.dynamicRows
         do {
-            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice in
+            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice, changed in
                 try renderer.checkFailure()
-                try sink.consume(index: index, slice: slice, rows: dynamicRows)
+                try sink.consume(index: index, slice: slice, rows: dynamicRows, changed: changed)
                 options.progress?(pass * total + index + 1, passes * total)
             }
             try cancellation.check()
@@ -326,8 +326,8 @@ final class FileDescriptorOwningSink: FrameSink {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
-        try inner.consume(index: index, slice: slice, rows: rows)
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
+        try inner.consume(index: index, slice: slice, rows: rows, changed: changed)
     }
 
     func finish() throws -> Int {

@@ -4,6 +4,7 @@ import NotchwaveModel
 import NotchwavePipeline
 import NotchwaveRaster
 import NotchwaveScene
+import NotchwaveVideo
 import TestSupport
 
 /// A frame renders only the rows where it differs from frame 0 and copies the others from
@@ -16,6 +17,32 @@ struct ChangedRowsTests {
         let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: "iphone-x")
         let dir = TemporaryDirectory()
         let plan = try #require(try PipelineBenchmark.plans(preset: preset, duration: 3, scenes: [name], directory: dir.path).first?.plan)
+        let fewest = try compare(plan, frames: Array(stride(from: 1, to: plan.frameCount, by: 13)))
+        if name == "controls" {
+            // The controls' slice is most of the screen; a frame changes well under half of it.
+            #expect(fewest.changed < fewest.of / 2, "\(fewest.changed) of \(fewest.of) rows")
+        }
+    }
+
+    @Test("a control pressed in the middle of a clip (a layer step that comes and goes) renders the same bytes as in full")
+    func pressedControl() throws {
+        let preset = try PresetLibrary(directory: CommandRunner.packageRoot.appendingPathComponent("presets").path).preset(named: "iphone-se-2")
+        let dir = TemporaryDirectory()
+        let script = dir.file("script.json")
+        try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.4, 200]]}, {"hold": "increment", "at": 0.3, "until": 0.6}]}"#
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        var request = RenderRequest()
+        request[Parameters.duration] = 1
+        request[Parameters.fps] = 30
+        request[Scenes.scene] = "controls"
+        request[Parameters.sceneOptions] = OptionList([("component", "showcase"), ("script", script)].map { OptionList.Entry(key: $0.0, input: .text($0.1)) })
+        let plan = try RenderSession.plan(request, preset: preset, outputExtension: "mp4")
+        _ = try compare(plan, frames: Array(0..<30))
+    }
+
+    /// Renders `frames` of `plan` both ways and expects the same bytes; returns the fewest
+    /// rows a frame re-rendered, of how many.
+    func compare(_ plan: RenderPlan, frames: [Int]) throws -> (changed: Int, of: Int) {
         let scene = try plan.makeScene()
         let renderer = try FrameRenderer(scene: scene, time: plan.clock)
         let rasterizer = Rasterizer()
@@ -23,7 +50,7 @@ struct ChangedRowsTests {
         let rows = renderer.dynamicRows
         let first = scene.composition(at: plan.time(ofFrame: 0))
         var fewest = rows.count
-        for index in stride(from: 1, to: plan.frameCount, by: 13) {
+        for index in frames {
             let changed = scene.composition(at: plan.time(ofFrame: index)).changedRows(since: first, within: rows)
             fewest = min(fewest, changed.reduce(0) { $0 + $1.count })
             try renderer.render(frame: index, into: slice, using: rasterizer)
@@ -32,9 +59,47 @@ struct ChangedRowsTests {
             for r in rows where memcmp(slice.row(r - rows.lowerBound), full.row(r), slice.bytesPerRow) != 0 { differing += 1 }
             #expect(differing == 0, "frame \(index): \(differing) rows differ")
         }
-        if name == "controls" {
-            // The controls' slice is most of the screen; a frame changes well under half of it.
-            #expect(fewest < rows.count / 2, "\(fewest) of \(rows.count) rows")
+        return (fewest, rows.count)
+    }
+
+    /// (The slider goes back to where it started: its rows are the template's again, while
+    /// the pooled frames still hold it moved.)
+    @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 file decodes to every frame converted whole")
+    func pooledConversion() throws {
+        let dir = TemporaryDirectory()
+        let script = dir.file("script.json")
+        try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.2, 300], [0.5, 300], [0.6, 0]]}]}"#
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let common = ["--preset", "iphone-se-2", "--scene", "controls", "--scene-option", "component=showcase", "--scene-option", "script=\(script)",
+                      "--duration", "1", "--fps", "30", "-q"]
+        let raw = try CommandRunner.notchwave(["render"] + common + ["-o", dir.file("clip.rgba")])
+        let video = try CommandRunner.notchwave(["render"] + common + ["--crf", "0", "-o", dir.file("clip.mp4")])
+        #expect(raw.status == 0 && video.status == 0, "\(raw.stderr) \(video.stderr)")
+        let decoded = try CommandRunner.run("ffmpeg", ["-v", "error", "-i", dir.file("clip.mp4"), "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]).stdout
+        let frames = try Data(contentsOf: URL(fileURLWithPath: dir.file("clip.rgba")))
+        let (width, height) = (750, 1334)
+        let frameBytes = width * height * 4, yuvBytes = width * height * 3 / 2
+        #expect(frames.count == 30 * frameBytes && decoded.count == 30 * yuvBytes)
+        let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 30))
+        let scratch = try writer.makeFrame()
+        let converter = try PixelConverter(width: width, height: height, format: .yuv420p)
+        for index in 0..<min(30, frames.count / frameBytes, decoded.count / yuvBytes) {
+            try frames.withUnsafeBytes { bytes in
+                let first = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + index * frameBytes
+                try converter.convert(rows: 0..<height, firstRow: first, bytesPerRow: width * 4, into: scratch)
+            }
+            var offset = index * yuvBytes
+            var differing = 0
+            for (plane, w, h) in [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2)] {
+                let (data, stride) = scratch.plane(plane)
+                for y in 0..<h {
+                    let expected = UnsafeBufferPointer(start: data! + y * stride, count: w)
+                    if !decoded[(offset + y * w)..<(offset + (y + 1) * w)].elementsEqual(expected) { differing += 1 }
+                }
+                offset += w * h
+            }
+            #expect(differing == 0, "frame \(index): \(differing) plane rows differ")
         }
     }
 
@@ -54,6 +119,10 @@ struct ChangedRowsTests {
         let reach = material.windowReach
         #expect(reach > 0)
         #expect(frame(10, 110).changedRows(since: first, within: 0..<400) == [(100 - reach)..<(120 + reach), 300..<304])
+        // A step added in the middle (a pressed control's layer): its rows.
+        var pressed = first
+        pressed.steps.insert(.layer([DrawCommand(shape: rect(200, 210), paint: .solid(.black))], filters: [.opacity(0.5)]), at: 1)
+        #expect(pressed.changedRows(since: first, within: 0..<400) == [200..<210])
         // A different base: every row.
         var other = first
         other.base = .black

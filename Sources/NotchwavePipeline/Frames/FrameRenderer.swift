@@ -103,12 +103,15 @@ public final class FrameRenderer: @unchecked Sendable {
     }
 
     /// Renders frame `index`'s dynamic rows into `slice` (made by `makeSlice`) with
-    /// `rasterizer` (one per thread). Fails only when a scene under another one finds no
-    /// memory for the canvas it is drawn into first.
-    public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) {
+    /// `rasterizer` (one per thread), and returns the rows among them that may differ from
+    /// the template's (sorted, disjoint; every dynamic row unless the frame is one opaque
+    /// scene). Fails only when a scene under another one finds no memory for the canvas it
+    /// is drawn into first.
+    @discardableResult
+    public func render(frame index: Int, into slice: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) -> [Range<Int>] {
         guard let (scene, first) = templateComposition else {
             try draw(frame: index, into: slice, rows: dynamicRows, using: rasterizer)
-            return
+            return dynamicRows.isEmpty ? [] : [dynamicRows]
         }
         // One opaque scene: the rows that differ from frame 0 are rendered, the others
         // copied from the template (frame 0). The same bytes as rendering every row.
@@ -126,6 +129,7 @@ public final class FrameRenderer: @unchecked Sendable {
         if let picture = stack.picture {
             slice.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: origin)
         }
+        return changed
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).

@@ -17,7 +17,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
     private let condition = NSCondition()
     private var next = 0
     private var handedOver = 0
-    private var ready: [Int: Canvas] = [:]
+    private var ready: [Int: (canvas: Canvas, changed: [Range<Int>])] = [:]
     private var pool: [Canvas] = []
     private var stop = false
     private var end = 0
@@ -33,11 +33,12 @@ final class ParallelFrameProducer: @unchecked Sendable {
         self.window = max(window ?? self.workers * self.batch * 2, self.workers * self.batch)
     }
 
-    /// Renders frames `frames` and calls `consume(index, slice)` for each, in order, on
-    /// the calling thread: the slice holds the frame's dynamic rows (the renderer's
-    /// template has the others). The slice is reused after `consume` returns. Stops early, and
+    /// Renders frames `frames` and calls `consume(index, slice, changed)` for each, in
+    /// order, on the calling thread: the slice holds the frame's dynamic rows (the
+    /// renderer's template has the others), of which `changed` may differ from the
+    /// template's. The slice is reused after `consume` returns. Stops early, and
     /// rethrows, when `consume` throws or `cancellation` is set.
-    func run(frames: Range<Int>, cancellation: CancellationToken, consume: (Int, Canvas) throws -> Void) throws {
+    func run(frames: Range<Int>, cancellation: CancellationToken, consume: (Int, Canvas, [Range<Int>]) throws -> Void) throws {
         condition.lock()
         next = frames.lowerBound
         handedOver = frames.lowerBound
@@ -69,7 +70,7 @@ final class ParallelFrameProducer: @unchecked Sendable {
             try cancellation.check()
             condition.lock()
             while ready[index] == nil && failure == nil { condition.wait() }
-            guard let canvas = ready.removeValue(forKey: index) else {
+            guard let (canvas, changed) = ready.removeValue(forKey: index) else {
                 let failure = self.failure
                 condition.unlock()
                 throw PipelineError.output(failure?.description ?? "frame \(index) was not rendered")
@@ -82,14 +83,14 @@ final class ParallelFrameProducer: @unchecked Sendable {
                 condition.broadcast()
                 condition.unlock()
             }
-            try consume(index, canvas)
+            try consume(index, canvas, changed)
         }
     }
 
     private func workerLoop() {
         let rasterizer = Rasterizer(kernel: renderer.kernel)
         var claimed: [(Int, Canvas?)] = []
-        var rendered: [(Int, Canvas)] = []
+        var rendered: [(Int, Canvas, [Range<Int>])] = []
         while true {
             condition.lock()
             while !stop && next < end && next + batch > handedOver + window && next >= handedOver + batch { condition.wait() }
@@ -103,9 +104,10 @@ final class ParallelFrameProducer: @unchecked Sendable {
             rendered.removeAll(keepingCapacity: true)
             for (index, pooled) in claimed {
                 let canvas: Canvas
+                let changed: [Range<Int>]
                 do throws(OutOfMemory) {
                     if let pooled { canvas = pooled } else { canvas = try renderer.makeSlice() }
-                    try renderer.render(frame: index, into: canvas, using: rasterizer)
+                    changed = try renderer.render(frame: index, into: canvas, using: rasterizer)
                 } catch {
                     condition.lock()
                     failure = failure ?? error
@@ -114,10 +116,10 @@ final class ParallelFrameProducer: @unchecked Sendable {
                     condition.unlock()
                     return
                 }
-                rendered.append((index, canvas))
+                rendered.append((index, canvas, changed))
             }
             condition.lock()
-            for (index, canvas) in rendered { ready[index] = canvas }
+            for (index, canvas, changed) in rendered { ready[index] = (canvas, changed) }
             condition.broadcast()
             condition.unlock()
         }

@@ -2,9 +2,11 @@ import NotchwaveRaster
 
 /// Where rendered frames go, in order.
 protocol FrameSink: AnyObject {
-    /// Takes frame `index`: `slice` holds its rows `rows` (the only rows that differ
-    /// from the template the sink was made with). The slice is reused after this returns.
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws
+    /// Takes frame `index`: `slice` holds its rows `rows` (the only rows that can differ
+    /// from the template the sink was made with), of which those in `changed` (sorted,
+    /// disjoint) may differ from it in this frame; the others are the template's. The
+    /// slice is reused after this returns.
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws
     /// Flushes and closes; returns the number of bytes written.
     func finish() throws -> Int
     /// Stops without finishing (after an error); the output is discarded by its owner.

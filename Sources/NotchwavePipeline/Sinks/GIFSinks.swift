@@ -15,7 +15,7 @@ final class GIFPaletteSink: FrameSink {
         self.onPalette = onPalette
     }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         mirror.update(from: slice, rows: rows)
         try generator.add(rgba: mirror.bytes, bytesPerRow: mirror.width * 4)
     }
@@ -40,7 +40,7 @@ final class GIFEncodingSink: FrameSink {
                                                               height: template.height, fps: fps, tagsBT709: false))
     }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         mirror.update(from: slice, rows: rows)
         for frame in try mapper.map(rgba: mirror.bytes, bytesPerRow: mirror.width * 4) { try writer.write(frame) }
     }

@@ -39,7 +39,7 @@ final class PreviewEncodingSink: FrameSink {
 
     deinit { OutOfMemory.release(turned) }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         mirror.update(from: slice, rows: rows)
         var picture = UnsafePointer(mirror.bytes), bytesPerRow = mirror.width * 4
         if let turned {

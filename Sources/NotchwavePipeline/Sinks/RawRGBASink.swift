@@ -14,7 +14,7 @@ final class RawRGBASink: FrameSink {
         mirror = try StraightMirror(template: template)
     }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         mirror.update(from: slice, rows: rows)
         try RawRGBASink.writeAll(descriptor, mirror.bytes, count: mirror.byteCount)
         written += mirror.byteCount

@@ -8,7 +8,8 @@ import NotchwaveVideo
 ///
 /// Encoder input frames come from a small pool and are reused. Each pooled frame gets the
 /// template (the static rows) converted into it once, when it is made; after that only
-/// the rows that change are converted into it.
+/// the rows that differ from the template in the frame it takes, or in the frame it took
+/// before, are converted into it.
 final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     private let writer: VideoFileWriter
     private let converter: PixelConverter
@@ -16,6 +17,9 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
     /// for opaque frames, whose premultiplied pixels are already straight.
     private var straightRows: UnsafeMutablePointer<UInt8>?
     private var straightCapacity = 0
+    /// Per pooled frame, the rows where it holds a frame's own pixels rather than the
+    /// template's (what its last use changed); used on the converting thread only.
+    private var held: [ObjectIdentifier: [Range<Int>]] = [:]
     private let pending: BoundedQueue<VideoFrame>
     private let free: BoundedQueue<VideoFrame>
     private let finished = DispatchSemaphore(value: 0)
@@ -74,9 +78,14 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         return encoderError ?? PipelineError.output("the encoder stopped")
     }
 
-    func consume(index: Int, slice: Canvas, rows: Range<Int>) throws {
+    func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         guard let frame = free.pop() else { throw encoderFailure() }
         try frame.makeWritable()
+        // The rows this frame changes, and those where the pooled frame still holds an
+        // earlier frame's pixels (the template's everywhere else), in whole chroma rows.
+        let id = ObjectIdentifier(frame)
+        let converted = VideoEncodingSink.merged((changed + (held[id] ?? [])).map { converter.alignedRows($0).clamped(to: rows) })
+        held[id] = changed
         if var straight = straightRows {
             let count = slice.byteCount
             if count > straightCapacity {
@@ -86,12 +95,30 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
                 straightRows = larger
                 straightCapacity = count
             }
-            slice.exportStraight(rows: 0..<rows.count, into: straight)
-            try converter.convert(rows: rows, firstRow: straight, bytesPerRow: slice.bytesPerRow, into: frame)
+            for range in converted {
+                let offset = (range.lowerBound - rows.lowerBound) * slice.bytesPerRow
+                slice.exportStraight(rows: (range.lowerBound - rows.lowerBound)..<(range.upperBound - rows.lowerBound), into: straight + offset)
+                try converter.convert(rows: range, firstRow: straight + offset, bytesPerRow: slice.bytesPerRow, into: frame)
+            }
         } else {
-            try converter.convert(rows: rows, firstRow: slice.pixels, bytesPerRow: slice.bytesPerRow, into: frame)
+            for range in converted {
+                try converter.convert(rows: range, firstRow: slice.row(range.lowerBound - rows.lowerBound), bytesPerRow: slice.bytesPerRow, into: frame)
+            }
         }
         guard pending.push(frame) else { throw encoderFailure() }
+    }
+
+    /// `ranges` sorted and merged where they overlap or touch.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
     }
 
     /// Waits, once, for the encoder thread to end.

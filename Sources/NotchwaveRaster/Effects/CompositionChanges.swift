@@ -7,31 +7,51 @@
 /// when every material those rows reach is rendered whole, with its window. So the changed
 /// rows are the rows of the commands and materials that differ, step by step, grown until
 /// every material window they touch lies inside them.
+/// (A step that changes in kind writes only inside its commands' rows too: filters act on
+/// each pixel alone.)
 extension Composition {
     /// The rows of `rows` (the rows a canvas holds, as for `Rasterizer.render`) whose
     /// pixels may differ from `earlier`'s, as sorted, disjoint ranges: rendering each of
     /// them into a canvas holding `earlier`'s rows gives, in every row, what rendering
-    /// all of `rows` gives. All of `rows` when the two are not comparable step by step (a
-    /// different base, other steps).
+    /// all of `rows` gives. All of `rows` when the bases differ.
+    ///
+    /// The steps are matched from both ends (a pressed control adds a layer step in the
+    /// middle); of the steps between, those in the same place and of the same kind are
+    /// compared command by command, the others count with all their rows.
     public func changedRows(since earlier: Composition, within rows: Range<Int>) -> [Range<Int>] {
         guard !rows.isEmpty else { return [] }
-        guard base == earlier.base, steps.count == earlier.steps.count else { return [rows] }
+        guard base == earlier.base else { return [rows] }
         var changed = RowSet()
         func add(_ commands: [DrawCommand]) {
             for command in commands { changed.insert(command.shape.pixelBounds.rows) }
         }
-        for (now, then) in zip(steps, earlier.steps) where now != then {
-            switch (now, then) {
-            case let (.draw(a), .draw(b)):
-                addDifferences(a, b, add)
-            case let (.layer(a, fa), .layer(b, fb)):
-                if fa == fb { addDifferences(a, b, add) } else { add(a); add(b) }
-            case let (.material(a), .material(b)):
-                changed.insert(a.shape.pixelBounds.rows)
-                changed.insert(b.shape.pixelBounds.rows)
-            default:
-                return [rows]
+        func addAll(_ step: CompositionStep) {
+            switch step {
+            case let .draw(commands), let .layer(commands, _): add(commands)
+            case let .material(m): changed.insert(m.shape.pixelBounds.rows)
             }
+        }
+        let now = steps, then = earlier.steps
+        var prefix = 0
+        while prefix < Swift.min(now.count, then.count) && now[prefix] == then[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < Swift.min(now.count, then.count) - prefix && now[now.count - 1 - suffix] == then[then.count - 1 - suffix] { suffix += 1 }
+        let middleNow = now[prefix..<(now.count - suffix)], middleThen = then[prefix..<(then.count - suffix)]
+        if middleNow.count == middleThen.count {
+            for (a, b) in zip(middleNow, middleThen) where a != b {
+                switch (a, b) {
+                case let (.draw(x), .draw(y)):
+                    addDifferences(x, y, add)
+                case let (.layer(x, fx), .layer(y, fy)) where fx == fy:
+                    addDifferences(x, y, add)
+                default:
+                    addAll(a)
+                    addAll(b)
+                }
+            }
+        } else {
+            middleNow.forEach(addAll)
+            middleThen.forEach(addAll)
         }
         // Every material whose window the changed rows touch is rendered whole.
         let windows: [Range<Int>] = steps.compactMap { step in
