@@ -28,12 +28,14 @@ enum BenchCommand: Command {
     memory-bandwidth reference; next-frame production of iphone-x with all workers and
     with one; and LiquidSwipe on the whole iphone-x screen (a swipe of the right slider:
     each pose's paths built, decomposed and rasterized), SIMD and scalar, and its two
-    parts measured apart (draw lists built; prebuilt lists rasterized). Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
+    parts measured apart (draw lists built; prebuilt lists rasterized); and a whole
+    iphone-x frame converted from RGBA to yuv420p by notchwave's converter (what H.264
+    and VP9 outputs use) and by libswscale. Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
     whole frame of the same size; bar_over_bar_fill = bar rows / memset of the bar rows'
     bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
     scalar on the bar rows.
 
-    With --pipeline: for every scene (moving every frame: the notch waves, LiquidSwipe's
+    With --pipeline: for every scene that draws on its own (moving every frame: the notch waves, LiquidSwipe's
     drag and swipe, the popup shown and hidden, the controls' sliders dragged and stepper
     held) and for H.264 and VP9 at the same settings, (a) the encoder alone fed frames
     already rendered and converted (held in memory) and (b) the whole pipeline (render,
