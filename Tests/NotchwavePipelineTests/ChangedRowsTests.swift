@@ -63,32 +63,40 @@ struct ChangedRowsTests {
     }
 
     /// (The slider goes back to where it started: its rows are the template's again, while
-    /// the pooled frames still hold it moved.)
-    @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 file decodes to every frame converted whole")
-    func pooledConversion() throws {
+    /// the pooled frames still hold it moved. iphone-x's odd width is padded to an even
+    /// one by repeating the last column.)
+    @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 file decodes to every frame converted whole",
+          arguments: [("iphone-se-2", 750, 750, 1334), ("iphone-x", 1125, 1126, 2436)])
+    func pooledConversion(preset: String, pictureWidth: Int, width: Int, height: Int) throws {
         let dir = TemporaryDirectory()
         let script = dir.file("script.json")
-        try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.2, 300], [0.5, 300], [0.6, 0]]}]}"#
+        try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.1, 300], [0.25, 300], [0.3, 0]]}]}"#
             .write(toFile: script, atomically: true, encoding: .utf8)
-        let common = ["--preset", "iphone-se-2", "--scene", "controls", "--scene-option", "component=showcase", "--scene-option", "script=\(script)",
-                      "--duration", "1", "--fps", "30", "-q"]
+        let common = ["--preset", preset, "--scene", "controls", "--scene-option", "component=showcase", "--scene-option", "script=\(script)",
+                      "--duration", "0.4", "--fps", "30", "-q"]
         let raw = try CommandRunner.notchwave(["render"] + common + ["-o", dir.file("clip.rgba")])
         let video = try CommandRunner.notchwave(["render"] + common + ["--crf", "0", "-o", dir.file("clip.mp4")])
         #expect(raw.status == 0 && video.status == 0, "\(raw.stderr) \(video.stderr)")
         let decoded = try CommandRunner.run("ffmpeg", ["-v", "error", "-i", dir.file("clip.mp4"), "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]).stdout
         let frames = try Data(contentsOf: URL(fileURLWithPath: dir.file("clip.rgba")))
-        let (width, height) = (750, 1334)
-        let frameBytes = width * height * 4, yuvBytes = width * height * 3 / 2
-        #expect(frames.count == 30 * frameBytes && decoded.count == 30 * yuvBytes)
+        let count = 12
+        let frameBytes = pictureWidth * height * 4, yuvBytes = width * height * 3 / 2
+        #expect(frames.count == count * frameBytes && decoded.count == count * yuvBytes)
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
                                          encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 30))
         let scratch = try writer.makeFrame()
         let converter = try PixelConverter(width: width, height: height, format: .yuv420p)
-        for index in 0..<min(30, frames.count / frameBytes, decoded.count / yuvBytes) {
-            try frames.withUnsafeBytes { bytes in
-                let first = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + index * frameBytes
-                try converter.convert(rows: 0..<height, firstRow: first, bytesPerRow: width * 4, into: scratch)
+        var padded = [UInt8](repeating: 0, count: width * height * 4)
+        for index in 0..<min(count, frames.count / frameBytes, decoded.count / yuvBytes) {
+            // The frame as encoded: each row's last pixel repeated into the padding.
+            for y in 0..<height {
+                let source = index * frameBytes + y * pictureWidth * 4
+                for x in 0..<width {
+                    let from = source + min(x, pictureWidth - 1) * 4
+                    for c in 0..<4 { padded[(y * width + x) * 4 + c] = frames[from + c] }
+                }
             }
+            try padded.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: scratch) }
             var offset = index * yuvBytes
             var differing = 0
             for (plane, w, h) in [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2)] {
