@@ -90,7 +90,7 @@ public final class Rasterizer {
             quantized = .allocate(capacity: quantizedCapacity)
             shades = .allocate(capacity: quantizedCapacity)
         }
-        compiled.compile(list)
+        compiled.compile(list, rows: rows)
         let count = compiled.layers.count
         if count > layerSpanCapacity {
             layerSpans.deallocate()

@@ -115,6 +115,32 @@ struct CoverageTests {
         }
     }
 
+    @Test("rows rendered a few at a time give the bytes of the whole render (shapes above, below and across each call's rows)", arguments: RasterKernel.allCases)
+    func rowsInPieces(kernel: RasterKernel) {
+        var rng = SplitMix64(seed: 2027)
+        let size = 40
+        for _ in 0..<12 {
+            var commands: [DrawCommand] = []
+            for _ in 0..<Int.random(in: 2..<9, using: &rng) {
+                let color = RGBA8(r: UInt8.random(in: 0...255, using: &rng), g: UInt8.random(in: 0...255, using: &rng),
+                                  b: UInt8.random(in: 0...255, using: &rng), a: UInt8.random(in: 60...255, using: &rng))
+                commands.append(DrawCommand(shape: randomShape(&rng, size: Float(size)), paint: .solid(color)))
+            }
+            let list = DrawList(base: RGBA8(r: 30, g: 60, b: 90), commands: commands)
+            let whole = Canvas(width: size, height: size), pieces = Canvas(width: size, height: size)
+            Rasterizer(kernel: kernel).render(list, into: whole, rows: 0..<size)
+            let rasterizer = Rasterizer(kernel: kernel)
+            var y = 0
+            while y < size {
+                let end = min(size, y + Int.random(in: 1...7, using: &rng))
+                rasterizer.render(list, into: pieces, rows: y..<end)
+                y = end
+            }
+            #expect(Array(UnsafeBufferPointer(start: whole.pixels, count: whole.byteCount))
+                == Array(UnsafeBufferPointer(start: pieces.pixels, count: pieces.byteCount)))
+        }
+    }
+
     @Test("every pixel within 1/255 (plus rounding) of a supersampled reference, random shapes", arguments: [1, 2, 3, 4])
     func againstReference(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) * 7919)

@@ -302,6 +302,44 @@ struct CompositionTests {
         #expect(canvas.pixel(x: 5, y: 5) == background.premultiplied)
     }
 
+    @Test("a material's pixels: the tint over the blurred backdrop where it covers whole, mixed with what is there by coverage at its edges", arguments: RasterKernel.allCases)
+    func materialEdges(kernel: RasterKernel) throws {
+        // Columns 10 and 49 are three quarters covered (x from 10.25 to 49.75), rows 10
+        // to 29 whole: a run of 38 whole pixels (four lane groups and a tail) between.
+        let canvas = noise(width: 70, height: 40, seed: 4, opaque: true)
+        let below = bytes(canvas)
+        let blur = BoxBlur(sigma: 6)
+        let blurred = try canvas.blurred(columns: 10..<50, rows: 10..<30, by: blur, kernel: kernel)
+        let tint = RGBA8(r: 243, g: 240, b: 230, a: 180)
+        let composition = Composition(base: .transparent, steps: [
+            .material(Material(shape: .rectangle(x0: 10.25, y0: 10, x1: 49.75, y1: 30), blur: blur, tint: tint)),
+        ])
+        try Rasterizer(kernel: kernel).render(composition, into: canvas, rows: 0..<40, over: true)
+        let after = bytes(canvas)
+        let t = tint.premultiplied
+        let tintBytes = [Int(t.r), Int(t.g), Int(t.b), Int(t.a)]
+        var wrong = 0
+        for y in 0..<40 {
+            for x in 0..<70 {
+                let inside = (10..<30).contains(y) && (10..<50).contains(x)
+                // Coverage in 255ths: round(255 · 0.75) = 191 at the two edge columns.
+                let c = !inside ? 0 : (x == 10 || x == 49 ? 191 : 255)
+                for k in 0..<4 {
+                    let under = Int(below[(y * 70 + x) * 4 + k])
+                    var expected = under
+                    if c > 0 {
+                        let b = Int(blurred.row(y - 10)[(x - 10) * 4 + k])
+                        // Source-over, premultiplied: t + round(b · (255 − α_t) / 255).
+                        let seen = min(255, tintBytes[k] + Int((Double(b * (255 - Int(t.a))) / 255).rounded()))
+                        expected = Int((Double(seen * c + under * (255 - c)) / 255).rounded())
+                    }
+                    if Int(after[(y * 70 + x) * 4 + k]) != expected { wrong += 1 }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test("a material over detail: its pixels vary far less than the detail below them")
     func blursDetail() throws {
         let canvas = noise(width: 120, height: 80, seed: 9, opaque: true)

@@ -37,12 +37,17 @@ struct CompiledDrawList {
     var layers: [CompiledLayer] = []
     var paints: [PaintEvaluator] = []
 
-    mutating func compile(_ list: DrawList) {
+    /// Compiles the commands of `list` that reach into `rows` (all of them by default).
+    /// A command whose every band lies above or below `rows` is left out: it covers no
+    /// pixel there, and a render call of a few rows (a frame's changed rows, a material's
+    /// window) then does not copy and check the pieces of every shape of the scene.
+    mutating func compile(_ list: DrawList, rows: Range<Int> = Int.min..<Int.max) {
         pieces.removeAll(keepingCapacity: true)
         bands.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
         paints.removeAll(keepingCapacity: true)
-        for command in list.commands where CompiledDrawList.isDrawable(command.shape) {
+        let top = Float(rows.lowerBound), bottom = Float(rows.upperBound)
+        for command in list.commands where CompiledDrawList.reaches(command.shape, from: top, to: bottom) && CompiledDrawList.isDrawable(command.shape) {
             let bandStart = Int32(bands.count)
             var minY = Float.infinity, maxY = -Float.infinity
             for band in command.shape.bands where band.y1 > band.y0 {
@@ -62,6 +67,13 @@ struct CompiledDrawList {
             layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
                                         blend: command.blend, occludes: paint.isOpaque, isSolid: paint.kind == .solid))
         }
+    }
+
+    /// True when a band of `shape` with rows crosses the rows `[top, bottom)`. (A band
+    /// whose bounds are not numbers crosses none; `isDrawable` leaves such shapes out
+    /// anyway.)
+    static func reaches(_ shape: Shape, from top: Float, to bottom: Float) -> Bool {
+        shape.bands.contains { $0.y1 > $0.y0 && $0.y0 < bottom && $0.y1 > top }
     }
 
     /// The largest (or smallest) x of `pieces`, at their ends (a piece is monotone in x: a

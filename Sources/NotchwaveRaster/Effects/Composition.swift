@@ -158,7 +158,8 @@ extension Rasterizer {
     }
 
     /// Blurs what the canvas holds under the material's shape, tints it, and puts it back
-    /// where the shape covers.
+    /// where the shape covers: whole where it covers a pixel whole (runs of such pixels
+    /// copied), mixed by coverage at its edge.
     private func apply(_ material: Material, to canvas: Canvas, rows: Range<Int>, originY: Int) throws(OutOfMemory) {
         let bounds = material.shape.pixelBounds
         let band = bounds.rows.clamped(to: rows)
@@ -170,16 +171,28 @@ extension Rasterizer {
         let coverage = try effects.scratch(width: canvas.width, height: band.count, slot: 1)
         render(DrawList(base: .transparent, commands: [DrawCommand(shape: material.shape, paint: .solid(.white))]), into: coverage,
                rows: band, originY: band.lowerBound)
-        let tint = material.tint.premultiplied.packed
+        let full = PackedLanes(repeating: 0xFFFF_FFFF)
         for r in 0..<band.count {
             let target = UnsafeMutableRawPointer(canvas.row(band.lowerBound - originY + r)).assumingMemoryBound(to: UInt32.self)
-            let source = UnsafeRawPointer(blurred.row(r)).assumingMemoryBound(to: UInt32.self)
+            // The tinted backdrop, indexed by canvas column.
+            let seen = UnsafeRawPointer(blurred.row(r)).assumingMemoryBound(to: UInt32.self) - columns.lowerBound
             let cover = UnsafeRawPointer(coverage.row(r)).assumingMemoryBound(to: UInt32.self)
-            for x in columns {
+            var x = columns.lowerBound
+            while x < columns.upperBound {
+                // The coverage canvas is opaque white times the coverage: all ones where
+                // the shape covers a pixel whole.
                 let c = cover[x] >> 24
-                guard c > 0 else { continue }
-                let seen = Canvas.over(tint, source[x - columns.lowerBound])
-                target[x] = c == 255 ? seen : Canvas.mix(seen, target[x], c)
+                if c == 255 {
+                    var end = x + 1
+                    while end + Lanes.width <= columns.upperBound,
+                          all(UnsafeRawPointer(cover + end).loadUnaligned(as: PackedLanes.self) .== full) { end += Lanes.width }
+                    while end < columns.upperBound && cover[end] >> 24 == 255 { end += 1 }
+                    (target + x).update(from: seen + x, count: end - x)
+                    x = end
+                    continue
+                }
+                if c > 0 { target[x] = Canvas.mix(seen[x], target[x], c) }
+                x += 1
             }
         }
     }

@@ -22,7 +22,7 @@ final class EffectScratch {
     private struct Entry {
         var canvasWidth: Int, canvasHeight: Int
         var columns: Range<Int>, rows: Range<Int>
-        var blur: BoxBlur, downscale: Int, saturation: Double, kernel: RasterKernel
+        var blur: BoxBlur, downscale: Int, saturation: Double, tint: RGBA8, kernel: RasterKernel
         /// The window the blur reads, and its bytes.
         var windowColumns: Range<Int>, windowRows: Range<Int>
         var pixels: [UInt8]
@@ -39,7 +39,9 @@ final class EffectScratch {
     }
 
     /// The material's backdrop: columns `columns`, rows `rows` of `canvas` blurred and
-    /// saturated as `material` says, from the cache when the window it reads is unchanged.
+    /// saturated as `material` says, with its tint laid over every pixel (source-over,
+    /// `Canvas.over`): the colour the material shows where it covers a pixel whole. From
+    /// the cache when the window it reads is unchanged.
     func backdrop(of canvas: Canvas, columns: Range<Int>, rows: Range<Int>, material: Material, kernel: RasterKernel) throws(OutOfMemory) -> Canvas {
         let k = Swift.max(1, Swift.min(material.downscale, 64))
         let reach = material.windowReach
@@ -47,7 +49,7 @@ final class EffectScratch {
         let windowRows = ((rows.lowerBound - reach)..<(rows.upperBound + reach)).clamped(to: 0..<canvas.height)
         func matches(_ e: Entry) -> Bool {
             guard e.canvasWidth == canvas.width, e.canvasHeight == canvas.height, e.columns == columns, e.rows == rows, e.blur == material.blur,
-                  e.downscale == k, e.saturation == material.saturation, e.kernel == kernel, e.windowColumns == windowColumns,
+                  e.downscale == k, e.saturation == material.saturation, e.tint == material.tint, e.kernel == kernel, e.windowColumns == windowColumns,
                   e.windowRows == windowRows else { return false }
             let rowBytes = windowColumns.count * 4
             return e.pixels.withUnsafeBytes { stored in
@@ -64,6 +66,11 @@ final class EffectScratch {
         }
         let result = try canvas.blurred(columns: columns, rows: rows, by: material.blur, downscale: k, kernel: kernel)
         if material.saturation != 1 { result.apply([.saturation(material.saturation)], kernel: kernel) }
+        let tint = material.tint.premultiplied.packed
+        for r in 0..<result.height {
+            let words = UnsafeMutableRawPointer(result.row(r)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<result.width { words[x] = Canvas.over(tint, words[x]) }
+        }
         var pixels = [UInt8](repeating: 0, count: windowColumns.count * 4 * windowRows.count)
         pixels.withUnsafeMutableBytes { stored in
             for (i, y) in windowRows.enumerated() {
@@ -71,7 +78,7 @@ final class EffectScratch {
             }
         }
         entries.append(Entry(canvasWidth: canvas.width, canvasHeight: canvas.height, columns: columns, rows: rows, blur: material.blur, downscale: k,
-                             saturation: material.saturation, kernel: kernel, windowColumns: windowColumns, windowRows: windowRows, pixels: pixels,
+                             saturation: material.saturation, tint: material.tint, kernel: kernel, windowColumns: windowColumns, windowRows: windowRows, pixels: pixels,
                              result: result))
         if entries.count > EffectScratch.capacity { entries.removeFirst() }
         return result
