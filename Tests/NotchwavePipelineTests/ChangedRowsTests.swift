@@ -51,7 +51,7 @@ struct ChangedRowsTests {
         let first = scene.composition(at: plan.time(ofFrame: 0))
         var fewest = rows.count
         for index in frames {
-            let changed = scene.composition(at: plan.time(ofFrame: index)).changedRows(since: first, within: rows)
+            let changed = scene.composition(at: plan.time(ofFrame: index)).changes(since: first, within: rows).rows
             fewest = min(fewest, changed.reduce(0) { $0 + $1.count })
             try renderer.render(frame: index, into: slice, using: rasterizer)
             let full = try renderer.renderFull(frame: index)
@@ -135,5 +135,42 @@ struct ChangedRowsTests {
         var other = first
         other.base = .black
         #expect(other.changedRows(since: first, within: 0..<400) == [0..<400])
+    }
+
+    @Test("with recorded backdrops, a change over a settled material marks its own rows; a change below one, or the material moved, its window")
+    func settledMaterials() {
+        func rect(_ y0: Float, _ y1: Float) -> Shape { .rectangle(x0: 0, y0: y0, x1: 10, y1: y1) }
+        let material = Material(shape: rect(100, 120), blur: BoxBlur(sigma: 2), downscale: 4, tint: RGBA8(r: 255, g: 255, b: 255, a: 128))
+        func frame(_ a: Float, _ b: Float, material m: Material = material) -> Composition {
+            Composition(base: .white, steps: [.draw([DrawCommand(shape: rect(a, a + 4), paint: .solid(.black))]), .material(m),
+                                              .draw([DrawCommand(shape: rect(b, b + 4), paint: .solid(.black))])])
+        }
+        let first = frame(10, 300)
+        let reach = material.windowReach
+        let window = (100 - reach)..<(120 + reach)
+        // Drawn over the material: only the command's old and new rows; the material
+        // (step 1) shows frame 0's backdrop.
+        let over = frame(10, 110).changes(since: first, within: 0..<400)
+        #expect(over.rows == [110..<114, 300..<304])
+        #expect(over.settledMaterials == [1: 1])
+        // Drawn below the material, inside its window: the material changes, whole.
+        let below = frame(100 - Float(reach) + 1, 300).changes(since: first, within: 0..<400)
+        #expect(below.rows == [10..<14, window.lowerBound..<window.upperBound])
+        #expect(below.settledMaterials.isEmpty)
+        // Below it but outside its window: settled.
+        let far = frame(12, 300).changes(since: first, within: 0..<400)
+        #expect(far.rows == [10..<16])
+        #expect(far.settledMaterials == [1: 1])
+        // The material moved: its old rows and its new window.
+        let moved = frame(10, 300, material: Material(shape: rect(104, 124), blur: material.blur, downscale: 4, tint: material.tint))
+            .changes(since: first, within: 0..<400)
+        #expect(moved.rows == [(100 - reach)..<(124 + reach)])
+        #expect(moved.settledMaterials.isEmpty)
+        // A layer added below the material (a pressed control) and within its window.
+        var pressed = first
+        pressed.steps.insert(.layer([DrawCommand(shape: rect(118, 122), paint: .solid(.black))], filters: [.opacity(0.5)]), at: 1)
+        let press = pressed.changes(since: first, within: 0..<400)
+        #expect(press.rows == [window])
+        #expect(press.settledMaterials.isEmpty)
     }
 }

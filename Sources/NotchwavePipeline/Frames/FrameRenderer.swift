@@ -37,8 +37,11 @@ public final class FrameRenderer: @unchecked Sendable {
     let stack: LayerStack
     /// Frame 0's composition, when the frame is one scene shown opaque throughout: each
     /// frame then renders only the rows where its composition differs from this one
-    /// (`Composition.changedRows`) and takes the others from the template.
+    /// (`Composition.changes`) and takes the others from the template.
     private let templateComposition: (scene: any Scene, composition: Composition)?
+    /// The template composition's material backdrops, recorded while the template is
+    /// rendered: a frame's settled materials show them (`Composition.changes`).
+    private let backdrops: MaterialBackdrops?
 
     /// A renderer for `scene` alone, shown as `showing` says; renders the template at once.
     public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd,
@@ -86,7 +89,17 @@ public final class FrameRenderer: @unchecked Sendable {
             templateComposition = nil
         }
         template = try Canvas.allocate(width: top.canvasWidth, height: height)
-        try draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
+        if let (_, composition) = templateComposition, composition.readsBelow {
+            // What `draw` does for one opaque scene that reads below it (LayerStack's
+            // reader with nothing under it), recording the materials' backdrops.
+            let recorded = MaterialBackdrops()
+            try Rasterizer(kernel: kernel).render(composition, into: template, rows: 0..<height, backdrops: .record(recorded))
+            if let picture = stack.picture { template.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: 0) }
+            backdrops = recorded
+        } else {
+            backdrops = nil
+            try draw(frame: 0, into: template, rows: 0..<height, using: Rasterizer(kernel: kernel))
+        }
     }
 
     /// Rows `rows` of frame `index` into `canvas`, its pictures those of frame `index`.
@@ -116,14 +129,22 @@ public final class FrameRenderer: @unchecked Sendable {
         // One opaque scene: the rows that differ from frame 0 are rendered, the others
         // copied from the template (frame 0). The same bytes as rendering every row.
         let composition = scene.composition(at: time(index))
-        let changed = composition.changedRows(since: first, within: dynamicRows)
+        let changed: [Range<Int>], use: MaterialBackdrops.Use?
+        if let backdrops {
+            // Settled materials show the template's backdrops: a change drawn over one
+            // re-renders its own rows only.
+            let changes = composition.changes(since: first, within: dynamicRows)
+            (changed, use) = (changes.rows, .reuse(backdrops, settled: changes.settledMaterials))
+        } else {
+            (changed, use) = (composition.changedRows(since: first, within: dynamicRows), nil)
+        }
         let origin = dynamicRows.lowerBound
         var row = dynamicRows.lowerBound
         for range in changed + [dynamicRows.upperBound..<dynamicRows.upperBound] {
             for r in row..<range.lowerBound {
                 slice.row(r - origin).update(from: template.row(r), count: slice.bytesPerRow)
             }
-            if !range.isEmpty { try rasterizer.render(composition, into: slice, rows: range, originY: origin) }
+            if !range.isEmpty { try rasterizer.render(composition, into: slice, rows: range, originY: origin, backdrops: use) }
             row = range.upperBound
         }
         if let picture = stack.picture {

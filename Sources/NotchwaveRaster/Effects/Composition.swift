@@ -104,7 +104,13 @@ extension Rasterizer {
     /// A material blurs the rows the canvas holds (edge rows repeat beyond them), so a
     /// scene with materials declares dynamic rows that reach the blur's reach beyond them
     /// (as `ControlsScene.dynamicRows` does).
-    public func render(_ composition: Composition, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false) throws(OutOfMemory) {
+    ///
+    /// `backdrops` records the materials' blurred backdrops (`.record`, when rendering a
+    /// frame whole) or gives the settled materials theirs (`.reuse`, with
+    /// `Composition.changes(since:within:)`): a settled material then shows its recorded
+    /// backdrop in whichever of its rows are rendered.
+    public func render(_ composition: Composition, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false,
+                       backdrops: MaterialBackdrops.Use? = nil) throws(OutOfMemory) {
         let rows = rows.clamped(to: originY..<(originY + canvas.height))
         guard !rows.isEmpty else { return }
         var steps = composition.steps[...]
@@ -121,14 +127,14 @@ extension Rasterizer {
                                                                                        y1: Float(rows.upperBound)), paint: .solid(composition.base))]),
                    into: canvas, rows: rows, originY: originY, over: true)
         }
-        for step in steps {
+        for (index, step) in zip(steps.indices, steps) {
             switch step {
             case let .draw(commands):
                 render(DrawList(base: .transparent, commands: commands), into: canvas, rows: rows, originY: originY, over: true)
             case let .layer(commands, filters):
                 try drawOver(commands, filters: filters, into: canvas, rows: rows, originY: originY)
             case let .material(material):
-                try apply(material, to: canvas, rows: rows, originY: originY)
+                try apply(material, step: index, to: canvas, rows: rows, originY: originY, backdrops: backdrops)
             }
         }
     }
@@ -160,13 +166,23 @@ extension Rasterizer {
     /// Blurs what the canvas holds under the material's shape, tints it, and puts it back
     /// where the shape covers: whole where it covers a pixel whole (runs of such pixels
     /// copied), mixed by coverage at its edge.
-    private func apply(_ material: Material, to canvas: Canvas, rows: Range<Int>, originY: Int) throws(OutOfMemory) {
+    private func apply(_ material: Material, step: Int, to canvas: Canvas, rows: Range<Int>, originY: Int,
+                       backdrops: MaterialBackdrops.Use?) throws(OutOfMemory) {
         let bounds = material.shape.pixelBounds
         let band = bounds.rows.clamped(to: rows)
         let columns = bounds.columns.clamped(to: 0..<canvas.width)
         guard !band.isEmpty, !columns.isEmpty else { return }
-        let blurred = try effects.backdrop(of: canvas, columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY),
+        // The tinted backdrop and the scene row of its first row.
+        let blurred: Canvas, firstRow: Int
+        if case let .reuse(recorded, settled)? = backdrops, let then = settled[step],
+           let entry = recorded.entry(step: then, material: material, rows: band, columns: columns) {
+            (blurred, firstRow) = (entry.canvas, entry.rows.lowerBound)
+        } else {
+            blurred = try effects.backdrop(of: canvas, columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY),
                                            material: material, kernel: kernel)
+            firstRow = band.lowerBound
+            if case let .record(recorded)? = backdrops { recorded.record(step: step, material: material, rows: band, columns: columns, canvas: blurred) }
+        }
         // The shape's coverage: the shape in opaque white, its alpha the coverage.
         let coverage = try effects.scratch(width: canvas.width, height: band.count, slot: 1)
         render(DrawList(base: .transparent, commands: [DrawCommand(shape: material.shape, paint: .solid(.white))]), into: coverage,
@@ -175,7 +191,7 @@ extension Rasterizer {
         for r in 0..<band.count {
             let target = UnsafeMutableRawPointer(canvas.row(band.lowerBound - originY + r)).assumingMemoryBound(to: UInt32.self)
             // The tinted backdrop, indexed by canvas column.
-            let seen = UnsafeRawPointer(blurred.row(r)).assumingMemoryBound(to: UInt32.self) - columns.lowerBound
+            let seen = UnsafeRawPointer(blurred.row(band.lowerBound - firstRow + r)).assumingMemoryBound(to: UInt32.self) - columns.lowerBound
             let cover = UnsafeRawPointer(coverage.row(r)).assumingMemoryBound(to: UInt32.self)
             var x = columns.lowerBound
             while x < columns.upperBound {
@@ -195,6 +211,50 @@ extension Rasterizer {
                 x += 1
             }
         }
+    }
+}
+
+/// The tinted, blurred backdrops of a composition's materials, recorded while it is
+/// rendered whole (frame 0), by step: a later frame whose material is settled
+/// (`Composition.changes(since:within:)`) shows the recorded backdrop in any of its rows
+/// instead of blurring a window it may not have rendered. Filled once, then only read (by
+/// any number of threads).
+public final class MaterialBackdrops: @unchecked Sendable {
+    /// How a render call uses recorded backdrops.
+    public enum Use: Sendable {
+        /// Record the backdrop of every material rendered.
+        case record(MaterialBackdrops)
+        /// Settled materials (step in this composition → step recorded) show the recorded
+        /// backdrops.
+        case reuse(MaterialBackdrops, settled: [Int: Int])
+    }
+
+    struct Entry {
+        let material: Material
+        /// Scene rows and canvas columns of the backdrop.
+        let rows: Range<Int>
+        let columns: Range<Int>
+        let canvas: Canvas
+    }
+
+    private var entries: [Int: Entry] = [:]
+
+    /// No backdrops yet.
+    public init() {}
+
+    /// How many backdrops are recorded.
+    public var count: Int { entries.count }
+
+    func record(step: Int, material: Material, rows: Range<Int>, columns: Range<Int>, canvas: Canvas) {
+        entries[step] = Entry(material: material, rows: rows, columns: columns, canvas: canvas)
+    }
+
+    /// The backdrop recorded for `step` if it is `material`'s over at least `rows` and
+    /// `columns` exactly.
+    func entry(step: Int, material: Material, rows: Range<Int>, columns: Range<Int>) -> Entry? {
+        guard let entry = entries[step], entry.columns == columns, entry.rows.lowerBound <= rows.lowerBound,
+              entry.rows.upperBound >= rows.upperBound, entry.material == material else { return nil }
+        return entry
     }
 }
 
