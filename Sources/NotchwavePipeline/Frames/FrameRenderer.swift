@@ -1,3 +1,4 @@
+import Foundation
 import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
@@ -42,6 +43,18 @@ public final class FrameRenderer: @unchecked Sendable {
     /// The template composition's material backdrops, recorded while the template is
     /// rendered: a frame's settled materials show them (`Composition.changes`).
     private let backdrops: MaterialBackdrops?
+    /// Per slice (`makeSlice`), the rows where it holds a frame's own pixels rather than
+    /// the template's: the next frame rendered into it copies the template back there only,
+    /// not into every row it does not render. A slice not listed (new, or rendered by
+    /// `draw`) may hold anything.
+    private var sliceRows: [ObjectIdentifier: (slice: Weak, rows: [Range<Int>])] = [:]
+    private let sliceLock = NSLock()
+
+    /// A reference that does not keep its slice alive (a slice dropped, and another one
+    /// allocated at its address, is then not mistaken for it).
+    struct Weak {
+        weak var canvas: Canvas?
+    }
 
     /// A renderer for `scene` alone, shown as `showing` says; renders the template at once.
     public convenience init(scene: any Scene, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel = .simd,
@@ -139,18 +152,38 @@ public final class FrameRenderer: @unchecked Sendable {
             (changed, use) = (composition.changedRows(since: first, within: dynamicRows), nil)
         }
         let origin = dynamicRows.lowerBound
-        var row = dynamicRows.lowerBound
-        for range in changed + [dynamicRows.upperBound..<dynamicRows.upperBound] {
-            for r in row..<range.lowerBound {
-                slice.row(r - origin).update(from: template.row(r), count: slice.bytesPerRow)
+        // The template back where the slice's last frame left its own rows and this one
+        // renders none; then this frame's rows.
+        let key = ObjectIdentifier(slice)
+        sliceLock.lock()
+        let held = sliceRows[key].flatMap { $0.slice.canvas === slice ? $0.rows : nil } ?? [dynamicRows]
+        sliceLock.unlock()
+        for range in held {
+            for part in FrameRenderer.subtract(changed, from: range) {
+                for r in part { slice.row(r - origin).update(from: template.row(r), count: slice.bytesPerRow) }
             }
-            if !range.isEmpty { try rasterizer.render(composition, into: slice, rows: range, originY: origin, backdrops: use) }
-            row = range.upperBound
         }
+        for range in changed { try rasterizer.render(composition, into: slice, rows: range, originY: origin, backdrops: use) }
+        sliceLock.lock()
+        sliceRows = sliceRows.filter { $0.value.slice.canvas != nil }
+        sliceRows[key] = (Weak(canvas: slice), changed)
+        sliceLock.unlock()
         if let picture = stack.picture {
             slice.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: origin)
         }
         return changed
+    }
+
+    /// The parts of `range` outside `ranges` (sorted, disjoint).
+    static func subtract(_ ranges: [Range<Int>], from range: Range<Int>) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        for r in ranges where r.upperBound > start && r.lowerBound < range.upperBound {
+            if r.lowerBound > start { parts.append(start..<r.lowerBound) }
+            start = Swift.max(start, r.upperBound)
+        }
+        if start < range.upperBound { parts.append(start..<range.upperBound) }
+        return parts
     }
 
     /// Renders the whole of frame `index` into a new canvas (for single frames and tests).
