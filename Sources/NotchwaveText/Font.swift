@@ -61,6 +61,17 @@ public final class Font: @unchecked Sendable {
     private let shaper: OpaquePointer
     private let lock = NSLock()
     private var outlines: [UInt32: GlyphOutline] = [:]
+    /// Runs shaped so far (a scene shapes the same labels every frame), under `runLock`.
+    private var runs: [RunKey: ShapedRun] = [:]
+    private let runLock = NSLock()
+    /// How many shaped runs are kept; the cache starts over when it is full.
+    static let runCacheLimit = 4096
+    private struct RunKey: Hashable {
+        var text: String
+        var rightToLeft: Bool
+        var features: [String]
+    }
+    typealias ShapedRun = (glyphs: [PlacedGlyph], clusters: [Int], advance: Double)
 
     /// The font at `path`, or the first of `defaultPaths` that exists when `path` is nil.
     public static func load(path: String? = nil) throws(TextError) -> Font {
@@ -151,7 +162,22 @@ public final class Font: @unchecked Sendable {
     /// glyphs coming out in visual order, left to right), its script and language guessed
     /// by HarfBuzz: the glyphs, each one's cluster (the UTF-8 offset of the character it
     /// starts from), and the advance (font units).
-    func shapeRun(_ text: String, rightToLeft: Bool, features: [String] = []) -> (glyphs: [PlacedGlyph], clusters: [Int], advance: Double) {
+    /// Shaping is deterministic, so each run is shaped once and then read from a cache.
+    func shapeRun(_ text: String, rightToLeft: Bool, features: [String] = []) -> ShapedRun {
+        let key = RunKey(text: text, rightToLeft: rightToLeft, features: features)
+        runLock.lock()
+        let cached = runs[key]
+        runLock.unlock()
+        if let cached { return cached }
+        let run = shapeRunUncached(text, rightToLeft: rightToLeft, features: features)
+        runLock.lock()
+        if runs.count >= Font.runCacheLimit { runs.removeAll(keepingCapacity: true) }
+        runs[key] = run
+        runLock.unlock()
+        return run
+    }
+
+    private func shapeRunUncached(_ text: String, rightToLeft: Bool, features: [String]) -> ShapedRun {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], [], 0) }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
