@@ -80,17 +80,35 @@ extension Shape {
     /// The smallest pixel-aligned box holding every band (empty ranges for no bands).
     public var pixelBounds: (columns: Range<Int>, rows: Range<Int>) {
         var minX = Float.infinity, maxX = -Float.infinity, minY = Float.infinity, maxY = -Float.infinity
-        for band in bands {
-            minY = Swift.min(minY, band.y0)
-            maxY = Swift.max(maxY, band.y1)
-            for piece in band.left.pieces + band.right.pieces {
+        func extend(_ boundary: Boundary) {
+            for piece in boundary.pieces {
                 let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
                 minX = Swift.min(minX, a, b)
                 maxX = Swift.max(maxX, a, b)
             }
         }
+        for band in bands {
+            minY = Swift.min(minY, band.y0)
+            maxY = Swift.max(maxY, band.y1)
+            extend(band.left)
+            extend(band.right)
+        }
         guard minX <= maxX, minY <= maxY else { return (0..<0, 0..<0) }
         return (minX.floorPixelIndex..<maxX.ceilPixelIndex, minY.floorPixelIndex..<maxY.ceilPixelIndex)
+    }
+
+    /// The rows of `pixelBounds` (or more, for a shape whose x are not numbers), from the
+    /// bands alone: no piece is evaluated.
+    public var pixelRows: Range<Int> {
+        var minY = Float.infinity, maxY = -Float.infinity
+        var hasPieces = false
+        for band in bands {
+            minY = Swift.min(minY, band.y0)
+            maxY = Swift.max(maxY, band.y1)
+            hasPieces = hasPieces || !band.left.pieces.isEmpty || !band.right.pieces.isEmpty
+        }
+        guard hasPieces, minY <= maxY else { return 0..<0 }
+        return minY.floorPixelIndex..<maxY.ceilPixelIndex
     }
 }
 
@@ -143,7 +161,7 @@ extension Rasterizer {
     private func reach(of commands: [DrawCommand], within rows: Range<Int>) -> Range<Int> {
         var low = Int.max, high = Int.min
         for command in commands {
-            let bounds = command.shape.pixelBounds.rows
+            let bounds = command.shape.pixelRows
             guard !bounds.isEmpty else { continue }
             low = Swift.min(low, bounds.lowerBound)
             high = Swift.max(high, bounds.upperBound)

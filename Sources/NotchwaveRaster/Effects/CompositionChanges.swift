@@ -47,7 +47,7 @@ extension Composition {
         var whole: [Range<Int>] = []
         var settled: [Int: Int] = [:]
         func add(_ commands: [DrawCommand]) {
-            for command in commands { changed.insert(command.shape.pixelBounds.rows) }
+            for command in commands { changed.insert(command.shape.pixelRows) }
         }
         /// A material that differs from `earlier`'s (or has no counterpart there), or whose
         /// window changed below it: its rows change and its window is rendered whole.
@@ -140,7 +140,7 @@ extension Material {
     /// The rows the material's shape covers, and its window: those rows and
     /// `windowReach` more on either side (nil for a shape without rows).
     var rowsAndWindow: (rows: Range<Int>, window: Range<Int>)? {
-        let band = shape.pixelBounds.rows
+        let band = shape.pixelRows
         guard !band.isEmpty else { return nil }
         return (band, (band.lowerBound - windowReach)..<(band.upperBound + windowReach))
     }
