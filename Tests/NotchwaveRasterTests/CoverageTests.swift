@@ -141,6 +141,16 @@ struct CoverageTests {
         }
     }
 
+    @Test("a shape's rows from its bands alone are the rows of its pixel bounds (pieces evaluated), random shapes")
+    func pixelRows() {
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<200 {
+            let shape = randomShape(&rng, size: 40)
+            #expect(shape.pixelRows == shape.pixelBounds.rows, "\(shape)")
+        }
+        #expect(Shape(bands: []).pixelRows.isEmpty)
+    }
+
     @Test("every pixel within 1/255 (plus rounding) of a supersampled reference, random shapes", arguments: [1, 2, 3, 4])
     func againstReference(seed: Int) {
         var rng = SplitMix64(seed: UInt64(seed) * 7919)
