@@ -67,7 +67,10 @@ public final class Font: @unchecked Sendable {
     /// How many shaped runs are kept; the cache starts over when it is full.
     static let runCacheLimit = 4096
     private struct RunKey: Hashable {
-        var text: String
+        /// The text's UTF-8 bytes, not the `String`: strings compare by canonical
+        /// equivalence ("é" and "e" + U+0301 are equal), while HarfBuzz shapes the bytes
+        /// and its clusters are byte offsets into them.
+        var text: [UInt8]
         var rightToLeft: Bool
         var features: [String]
     }
@@ -164,7 +167,7 @@ public final class Font: @unchecked Sendable {
     /// starts from), and the advance (font units).
     /// Shaping is deterministic, so each run is shaped once and then read from a cache.
     func shapeRun(_ text: String, rightToLeft: Bool, features: [String] = []) -> ShapedRun {
-        let key = RunKey(text: text, rightToLeft: rightToLeft, features: features)
+        let key = RunKey(text: Array(text.utf8), rightToLeft: rightToLeft, features: features)
         runLock.lock()
         let cached = runs[key]
         runLock.unlock()

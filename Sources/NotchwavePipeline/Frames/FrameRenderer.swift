@@ -157,6 +157,9 @@ public final class FrameRenderer: @unchecked Sendable {
         let key = ObjectIdentifier(slice)
         sliceLock.lock()
         let held = sliceRows[key].flatMap { $0.slice.canvas === slice ? $0.rows : nil } ?? [dynamicRows]
+        // Until this frame is rendered whole, the slice may hold anything (a render that
+        // fails halfway leaves it so).
+        sliceRows[key] = nil
         sliceLock.unlock()
         for range in held {
             for part in FrameRenderer.subtract(changed, from: range) {

@@ -196,6 +196,9 @@ extension Rasterizer {
            let entry = recorded.entry(step: then, material: material, rows: band, columns: columns) {
             (blurred, firstRow) = (entry.canvas, entry.rows.lowerBound)
         } else {
+            // (A settled material always finds its recorded backdrop: it equals the
+            // recorded material, and its rows lie within the recorded ones.)
+            if case let .reuse(_, settled)? = backdrops { assert(settled[step] == nil, "a settled material without its recorded backdrop") }
             blurred = try effects.backdrop(of: canvas, columns: columns, rows: (band.lowerBound - originY)..<(band.upperBound - originY),
                                            material: material, kernel: kernel)
             firstRow = band.lowerBound
