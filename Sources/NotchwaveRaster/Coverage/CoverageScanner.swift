@@ -94,9 +94,9 @@ final class CoverageScanner {
     @exclusivity(unchecked) private var bandRowCapacity = 16
     /// Per boundary of every band of the draw list being rendered (left, right): the first
     /// piece that may still cross a row, or -1 before the boundary's first row. Rows are
-    /// scanned top to bottom within one render call, so a long boundary's search resumes
-    /// where the previous row left it instead of starting over (`resetCursors` at the
-    /// start of each call).
+    /// scanned top to bottom within one render call, so each boundary's pieces are taken
+    /// up where the previous row left them instead of walked or searched again
+    /// (`resetCursors` at the start of each call).
     @exclusivity(unchecked) private var cursors: UnsafeMutablePointer<Int32>
     @exclusivity(unchecked) private var cursorCapacity = 32
     /// Per boundary, beside its cursor: the last x computed (at the bottom of the row
@@ -170,29 +170,29 @@ final class CoverageScanner {
         let first = count
         var spanStart = Int.max, spanEnd = Int.min
         var i = Int(start)
-        // A long boundary (a flattened curve) is not walked from its start: its pieces
-        // follow each other downwards, so skip those ending above the row (resuming from
-        // the previous row's position) and stop at the first one starting below it.
-        let searched = Int(end) - i > 8
-        if searched {
-            if cursor.pointee < 0 {
-                // The boundary's first row in this call (which may start anywhere): search.
+        // The boundary's pieces follow each other downwards (`Boundary`), and rows come
+        // top to bottom within a call: the pieces that may cross this row start where the
+        // previous row's did (the cursor), past those ending above the row, and end at the
+        // first one starting below it. Only a boundary's first row in the call looks for
+        // its place: by bisection when it is long (a flattened curve), else from its start.
+        if cursor.pointee < 0 {
+            if Int(end) - i > 8 {
                 var hi = Int(end)
                 while i < hi {
                     let mid = (i + hi) >> 1
                     if pieces[mid].y1 <= ya { i = mid + 1 } else { hi = mid }
                 }
-            } else {
-                i = Swift.min(Swift.max(Int(cursor.pointee), i), Int(end))
-                while i < Int(end) && pieces[i].y1 <= ya { i += 1 }
             }
-            cursor.pointee = Int32(i)
+        } else {
+            i = Swift.min(Swift.max(Int(cursor.pointee), i), Int(end))
         }
+        while i < Int(end) && pieces[i].y1 <= ya { i += 1 }
+        cursor.pointee = Int32(i)
         while i < Int(end) {
             let index = i
             let piece = pieces[i]
             i += 1
-            if searched && piece.y0 >= yb { break }
+            if piece.y0 >= yb { break }
             guard piece.y0 < yb && piece.y1 > ya else { continue }
             let pa = Float.greater(ya, piece.y0), pb = Float.laneMin(yb, piece.y1)
             guard pb > pa else { continue }
