@@ -59,6 +59,8 @@ public final class Rasterizer {
     private var quantizedCapacity = 0
     /// The materials' blurred backdrops of recent calls, and scratch canvases (`Effects/`).
     let effects = EffectScratch()
+    /// The colours of the call's layers whose paint is the same in every row.
+    private let rowShadings = RowShadings()
 
     /// A rasterizer running `kernel`.
     public init(kernel: RasterKernel = .simd) {
@@ -104,6 +106,7 @@ public final class Rasterizer {
                 compiled.layers.withUnsafeBufferPointer { layers in
                     compiled.paints.withUnsafeBufferPointer { paints in
                         scanner.resetCursors(bands: bands)
+                        if kernel == .simd { rowShadings.prepare(paints, width: canvas.width) }
                         let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                                              bands: bands, layers: layers, paints: paints, base: base, width: canvas.width, keepsBelow: over)
                         var y = rows.lowerBound
@@ -201,9 +204,15 @@ public final class Rasterizer {
         for i in 0..<count where !layerSpans[i].isEmpty {
             let mode = scene.layers[i].blend
             let paint = scene.paints.baseAddress! + i
+            let colors = culling ? rowShadings.row(layer: i, paint: paint, y: y) : nil
             for s in layerSpans[i] {
                 let span = spans.spans[s]
-                if culling {
+                if let colors {
+                    let opaque = paint.pointee.isOpaque
+                    occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
+                        paintColors(part, span: span, row: row, colors: colors, opaque: opaque, mode: mode)
+                    }
+                } else if culling {
                     occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
                         paintSIMD(part, span: span, row: row, y: y, paint: paint, mode: mode)
                     }
@@ -275,14 +284,7 @@ public final class Rasterizer {
             return
         }
         // Edge cells: quantize their coverage once, then blend in lanes.
-        let covs = quantized
-        var i = 0
-        while i + Lanes.width <= n {
-            let v = UnsafeRawPointer(source + i).loadUnaligned(as: FloatLanes.self)
-            UnsafeMutableRawPointer(covs + i).storeBytes(of: Blend.quantize(v), as: PackedLanes.self)
-            i += Lanes.width
-        }
-        while i < n { covs[i] = Blend.quantize(source[i]); i += 1 }
+        let covs = quantizeCells(source, count: n)
         if paint.pointee.kind == .solid {
             let src = PackedLanes(repeating: paint.pointee.solid.packed)
             forEachGroup(start, count: n) { dst, offset in
@@ -296,6 +298,48 @@ public final class Rasterizer {
                 return SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: cov, mode: mode)
             }
         }
+    }
+
+    /// A paint that is the same in every row, from its colours across the row
+    /// (`RowShadings`): a run of full coverage that replaces what is below is those
+    /// colours copied (`blend` gives exactly them: an opaque source, or a copy, at
+    /// coverage 255), anything else is blended from them in lanes.
+    private func paintColors(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>,
+                             colors: UnsafePointer<UInt32>, opaque: Bool, mode: BlendMode) {
+        let n = part.count
+        guard n > 0 else { return }
+        let start = row + part.lowerBound
+        let source = colors + part.lowerBound
+        @inline(__always) func load(_ offset: Int) -> PackedLanes { UnsafeRawPointer(source + offset).loadUnaligned(as: PackedLanes.self) }
+        if span.isRun {
+            let cov = Blend.quantize(span.value)
+            guard cov > 0 else { return }
+            if cov == 255 && (mode == .copy || (mode == .sourceOver && opaque)) {
+                start.update(from: source, count: n)
+                return
+            }
+            let covLanes = PackedLanes(repeating: cov)
+            forEachGroup(start, count: n) { dst, offset in SIMDBlend.blend(dst, load(offset), coverage: covLanes, mode: mode) }
+            return
+        }
+        let covs = quantizeCells(spans.cells + Int(span.cellOffset) + (part.lowerBound - Int(span.x0)), count: n)
+        forEachGroup(start, count: n) { dst, offset in
+            SIMDBlend.blend(dst, load(offset), coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
+        }
+    }
+
+    /// The 8-bit coverage of `count` edge cells from `cells`, in lanes, into `quantized`.
+    @inline(__always)
+    private func quantizeCells(_ cells: UnsafePointer<Float>, count n: Int) -> UnsafeMutablePointer<UInt32> {
+        let covs = quantized
+        var i = 0
+        while i + Lanes.width <= n {
+            let v = UnsafeRawPointer(cells + i).loadUnaligned(as: FloatLanes.self)
+            UnsafeMutableRawPointer(covs + i).storeBytes(of: Blend.quantize(v), as: PackedLanes.self)
+            i += Lanes.width
+        }
+        while i < n { covs[i] = Blend.quantize(cells[i]); i += 1 }
+        return covs
     }
 
     /// A solid colour over a span of edge cells shorter than a lane group (most often the

@@ -216,4 +216,29 @@ struct KernelEquivalenceTests {
             }
         }
     }
+
+    @Test("a gradient along x is shaded once per call: one rasterizer drawing frame after frame of moving gradients equals the reference on each")
+    func rowInvariantGradientsFromCallToCall() {
+        // The closing wave's kind: a horizontal gradient, mirrored, under copy and
+        // source-over, moving from frame to frame at the same layer index. A row of
+        // colours kept from the previous call, or from another layer, shows up here.
+        let width = 45, height = 11
+        let rasterizer = Rasterizer(kernel: .simd)
+        for frame in 0..<6 {
+            let x = Float(frame) * 5.3
+            let stops = [GradientStop(RGBA8(r: 250, g: 250, b: 250), at: 0), GradientStop(RGBA8(r: 255, g: 59, b: 48, a: frame % 2 == 0 ? 255 : 140), at: 1)]
+            let closing = Paint.mirrored(.linear(start: PixelPoint(x: x, y: 3), end: PixelPoint(x: x + 9, y: 3), stops: stops, interpolation: .srgb), axis: 22.5)
+            let other = Paint.linear(start: PixelPoint(x: 40 - x, y: 0), end: PixelPoint(x: 30 - x, y: 0), stops: stops.reversed(), interpolation: .oklab)
+            let list = DrawList(base: .white, commands: [
+                DrawCommand(shape: .circle(centerX: 22.5, centerY: 5.5, radius: 9.7), paint: other),
+                DrawCommand(shape: .rectangle(x0: 0.4, y0: 1.25, x1: 44.2, y1: 9.5), paint: closing, blend: frame % 3 == 0 ? .sourceOver : .copy),
+            ])
+            let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
+            rasterizer.render(list, into: simd, rows: 0..<height)
+            Rasterizer(kernel: .scalar).render(list, into: scalar, rows: 0..<height)
+            let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
+            let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
+            #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
+        }
+    }
 }

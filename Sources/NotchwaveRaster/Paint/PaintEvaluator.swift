@@ -31,6 +31,10 @@ struct PaintEvaluator {
     /// The bands of a regions paint.
     private(set) var bands: [Band] = []
 
+    /// True for a gradient whose colours depend on x only (a linear gradient along x,
+    /// mirrored or not): every row shows the same colours (`RowShadings`).
+    var isRowInvariant: Bool { kind == .linear && dirY == 0 }
+
     init(_ paint: Paint, mirrorAxis axis: Float? = nil) {
         var paint = paint
         if let axis {
