@@ -297,8 +297,16 @@ final class CoverageScanner {
         }
         if arcCount > 0 { evaluateArcs() }
         let first = out.spanCount
-        for b in 0..<bandRowCount { scanBand(bandRows[b], batched: batched, into: out) }
-        if bandRowCount > 1 { return first..<out.normalize(first..<out.spanCount) }
+        // Each band row's spans lie within [its left span's start, its right span's end),
+        // in order: band rows that follow each other left to right without overlapping
+        // (a shape's halves either side of the notch) give sorted, disjoint spans, which
+        // `normalize` would leave as they are.
+        var ordered = true
+        for b in 0..<bandRowCount {
+            if b > 0 && bandRows[b].left.start < bandRows[b - 1].right.end { ordered = false }
+            scanBand(bandRows[b], batched: batched, into: out)
+        }
+        if !ordered { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
     }
 
