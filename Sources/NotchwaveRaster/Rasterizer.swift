@@ -61,6 +61,8 @@ public final class Rasterizer {
     let effects = EffectScratch()
     /// The colours of the call's layers whose paint is the same in every row.
     private let rowShadings = RowShadings()
+    /// The recorded scans of the top layers that did not change since the previous call.
+    private let layerScans = LayerScans()
 
     /// A rasterizer running `kernel`.
     public init(kernel: RasterKernel = .simd) {
@@ -93,6 +95,7 @@ public final class Rasterizer {
             shades = .allocate(capacity: quantizedCapacity)
         }
         compiled.compile(list, rows: rows)
+        if kernel == .simd { layerScans.begin(compiled.commands, rows: rows, width: canvas.width) }
         let count = compiled.layers.count
         if count > layerSpanCapacity {
             layerSpans.deallocate()
@@ -176,7 +179,24 @@ public final class Rasterizer {
             }
             if !layer.isSolid { scanner.rowChanges() }
             let bands = scene.bands(of: layer)
-            let scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
+            let scanned: Range<Int>?
+            let fromTop = count - 1 - i
+            if fromTop < layerScans.stable {
+                // A layer unchanged since the previous call, like every layer above it.
+                if layerScans.isRecorded(layer: fromTop, row: y) {
+                    let (range, effect) = layerScans.replay(layer: fromTop, row: y, into: spans)
+                    scanner.merge(effect)
+                    scanned = range
+                } else {
+                    let before = scanner.setRepeatsAside()
+                    scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
+                    let effect = scanner.repeatEffect
+                    scanner.merge(before)
+                    layerScans.record(layer: fromTop, row: y, spans: scanned, from: spans, effect: effect)
+                }
+            } else {
+                scanned = scanner.scan(bands: bands, firstBand: Int(layer.bandStart), pieces: scene.pieces, row: y, occluders: occluders, culling: culling, into: spans)
+            }
             guard let range = scanned else { continue }
             layerSpans[i] = range
             // What the layers above cover, where this one is not painted (recorded only for

@@ -241,4 +241,43 @@ struct KernelEquivalenceTests {
             #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
         }
     }
+
+    @Test("one rasterizer drawing frame after frame under the same top layers (their scans recorded, then replayed) equals the reference on each frame", arguments: 1...3)
+    func unchangedTopLayers(seed: Int) {
+        // Top layers that stay while the layers below them move, as the notch waves'
+        // cutout and corner mask do: an opaque rectangle (vertical edges only, so rows
+        // below it may repeat), arcs that stop rows from repeating, translucent and
+        // erasing layers. Now and then a top layer changes (what was recorded for it and
+        // the layers below it is forgotten), the rows rendered change, or the layers
+        // below are rectangles only (rows repeat unless a top layer's replayed scan says
+        // they do not).
+        var rng = SplitMix64(seed: UInt64(seed) * 131)
+        let size = 31
+        let rasterizer = Rasterizer(kernel: .simd)
+        var top = [
+            DrawCommand(shape: .circle(centerX: 15.5, centerY: 12.25, radius: 9.6), paint: .solid(RGBA8(r: 30, g: 40, b: 220, a: 170))),
+            DrawCommand(shape: .rectangle(x0: 2.5, y0: 0, x1: 11.25, y1: 26.5), paint: .solid(RGBA8(r: 0, g: 0, b: 0))),
+            DrawCommand(shape: waveShape(x0: 6, y0: 14.3, width: 20, height: 12, rt: 3.5, rb: 5), paint: .solid(RGBA8(r: 0, g: 0, b: 0)), blend: .destinationOut),
+        ]
+        for frame in 0..<30 {
+            if frame % 9 == 8 {
+                top[Int.random(in: 0..<top.count, using: &rng)] = DrawCommand(shape: randomShape(&rng, size: Float(size)), paint: randomPaint(&rng, size: Float(size)),
+                                                                               blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver)
+            }
+            let rectanglesOnly = frame % 4 == 3
+            let moving = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+                let x0 = Float.random(in: 0..<20, using: &rng), y0 = Float.random(in: 0..<20, using: &rng)
+                let shape = rectanglesOnly ? Shape.rectangle(x0: x0, y0: y0, x1: x0 + 9, y1: y0 + 10) : randomShape(&rng, size: Float(size))
+                return DrawCommand(shape: shape, paint: rectanglesOnly ? .solid(RGBA8(r: 240, g: 90, b: 20)) : randomPaint(&rng, size: Float(size)))
+            }
+            let list = DrawList(base: RGBA8(r: 255, g: 255, b: 255), commands: moving + top)
+            let rows = frame % 10 == 5 ? 4..<23 : 0..<size
+            let simd = Canvas(width: size, height: size), scalar = Canvas(width: size, height: size)
+            rasterizer.render(list, into: simd, rows: rows)
+            Rasterizer(kernel: .scalar).render(list, into: scalar, rows: rows)
+            let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
+            let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
+            #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
+        }
+    }
 }

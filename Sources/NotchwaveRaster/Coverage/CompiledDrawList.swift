@@ -36,6 +36,8 @@ struct CompiledDrawList {
     var bands: [CompiledBand] = []
     var layers: [CompiledLayer] = []
     var paints: [PaintEvaluator] = []
+    /// The command each layer was compiled from.
+    var commands: [DrawCommand] = []
 
     /// Compiles the commands of `list` that reach into `rows` (all of them by default).
     /// A command whose every band lies above or below `rows` is left out: it covers no
@@ -46,6 +48,7 @@ struct CompiledDrawList {
         bands.removeAll(keepingCapacity: true)
         layers.removeAll(keepingCapacity: true)
         paints.removeAll(keepingCapacity: true)
+        commands.removeAll(keepingCapacity: true)
         let top = Float(rows.lowerBound), bottom = Float(rows.upperBound)
         for command in list.commands where CompiledDrawList.reaches(command.shape, from: top, to: bottom) && CompiledDrawList.isDrawable(command.shape) {
             let bandStart = Int32(bands.count)
@@ -64,6 +67,7 @@ struct CompiledDrawList {
             }
             let paint = PaintEvaluator(command.paint)
             paints.append(paint)
+            commands.append(command)
             layers.append(CompiledLayer(bandStart: bandStart, bandEnd: Int32(bands.count), minY: minY, maxY: maxY,
                                         blend: command.blend, occludes: paint.isOpaque, isSolid: paint.kind == .solid))
         }

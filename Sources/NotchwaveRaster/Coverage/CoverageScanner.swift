@@ -63,6 +63,29 @@ final class CoverageScanner {
         if y < repeatLimit { repeatLimit = y }
     }
 
+    /// What a row's scans so far said about repeating (`rowRepeats`, `repeatLimit`): a
+    /// scan can only clear the one and lower the other, so effects combine in any order.
+    struct RepeatEffect {
+        var repeats: Bool
+        var limit: Float
+    }
+
+    /// Sets the row's state so far aside and starts afresh, so that what follows (one
+    /// layer's scan) shows its own effect; `merge` puts the two together again.
+    @inline(__always) func setRepeatsAside() -> RepeatEffect {
+        defer { beginRow() }
+        return RepeatEffect(repeats: rowRepeats, limit: repeatLimit)
+    }
+
+    /// The effect since `setRepeatsAside` (or since `beginRow`).
+    @inline(__always) var repeatEffect: RepeatEffect { RepeatEffect(repeats: rowRepeats, limit: repeatLimit) }
+
+    /// Combines `effect` into the row's state.
+    @inline(__always) func merge(_ effect: RepeatEffect) {
+        if !effect.repeats { rowRepeats = false }
+        repeatEnds(at: effect.limit)
+    }
+
     /// Fits the clip to a canvas width.
     func resize(width: Int) {
         clipWidth = width

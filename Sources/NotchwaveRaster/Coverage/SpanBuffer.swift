@@ -80,6 +80,18 @@ final class SpanBuffer {
         return start
     }
 
+    /// Appends a copy of `span`; a cell span's values are read from `source` (at the
+    /// span's own cell offset there).
+    @inline(__always) func append(_ span: CoverageSpan, cellsFrom source: UnsafePointer<Float>) {
+        guard !span.isRun else {
+            reserveSpans(1)
+            spans[spanCount] = span
+            spanCount += 1
+            return
+        }
+        appendCells(Int(span.x0), Int(span.x1)).update(from: source + Int(span.cellOffset), count: Int(span.x1 - span.x0))
+    }
+
     /// Sorts the spans `range` by x and turns any overlapping ones into one explicit cell
     /// span with the summed coverage (halves of a shape that meet inside a pixel, stacked
     /// bands that share a row). Returns the new end of the range.
