@@ -43,6 +43,10 @@ public struct DrawList: Sendable, Equatable {
 /// pixel, with the lanes' arithmetic). With the SIMD kernel, a row whose edges are all
 /// vertical lines through it under solid paints is copied to the rows below until something
 /// starts or ends. A rasterizer keeps scratch memory between calls; use one per thread.
+/// It also keeps, with the SIMD kernel, what the previous call's frame shares with the
+/// next: the scans of the top layers whose commands did not change (`LayerScans`,
+/// replayed row by row), and, within a call, the colours of a gradient along x across the
+/// row (`RowShadings`, shaded once).
 public final class Rasterizer {
     /// The kernel this rasterizer runs.
     public let kernel: RasterKernel
