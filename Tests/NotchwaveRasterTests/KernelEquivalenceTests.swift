@@ -248,21 +248,28 @@ struct KernelEquivalenceTests {
         // cutout and corner mask do: an opaque rectangle (vertical edges only, so rows
         // below it may repeat), arcs that stop rows from repeating, translucent and
         // erasing layers. Now and then a top layer changes (what was recorded for it and
-        // the layers below it is forgotten), the rows rendered change, or the layers
-        // below are rectangles only (rows repeat unless a top layer's replayed scan says
-        // they do not).
+        // the layers below it is forgotten), or only its paint does (opaque or not: what
+        // the layers below need not compute), the rows rendered or the canvas width
+        // change, or the layers below are rectangles only (rows repeat unless a top
+        // layer's replayed scan says they do not).
         var rng = SplitMix64(seed: UInt64(seed) * 131)
         let size = 31
         let rasterizer = Rasterizer(kernel: .simd)
+        let black = Paint.solid(RGBA8(r: 0, g: 0, b: 0)), translucentBlack = Paint.solid(RGBA8(r: 0, g: 0, b: 0, a: 120))
         var top = [
             DrawCommand(shape: .circle(centerX: 15.5, centerY: 12.25, radius: 9.6), paint: .solid(RGBA8(r: 30, g: 40, b: 220, a: 170))),
-            DrawCommand(shape: .rectangle(x0: 2.5, y0: 0, x1: 11.25, y1: 26.5), paint: .solid(RGBA8(r: 0, g: 0, b: 0))),
+            DrawCommand(shape: .rectangle(x0: 2.5, y0: 0, x1: 11.25, y1: 26.5), paint: black),
             DrawCommand(shape: waveShape(x0: 6, y0: 14.3, width: 20, height: 12, rt: 3.5, rb: 5), paint: .solid(RGBA8(r: 0, g: 0, b: 0)), blend: .destinationOut),
         ]
         for frame in 0..<30 {
             if frame % 9 == 8 {
                 top[Int.random(in: 0..<top.count, using: &rng)] = DrawCommand(shape: randomShape(&rng, size: Float(size)), paint: randomPaint(&rng, size: Float(size)),
                                                                                blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver)
+            }
+            if frame % 6 == 2, top[1].paint == black || top[1].paint == translucentBlack {
+                // The rectangle over the circle turns translucent or opaque again: the
+                // circle's scan, same shape, must not be replayed.
+                top[1].paint = top[1].paint == black ? translucentBlack : black
             }
             let rectanglesOnly = frame % 4 == 3
             let moving = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
@@ -272,7 +279,8 @@ struct KernelEquivalenceTests {
             }
             let list = DrawList(base: RGBA8(r: 255, g: 255, b: 255), commands: moving + top)
             let rows = frame % 10 == 5 ? 4..<23 : 0..<size
-            let simd = Canvas(width: size, height: size), scalar = Canvas(width: size, height: size)
+            let width = frame % 7 == 3 ? size - 6 : size
+            let simd = Canvas(width: width, height: size), scalar = Canvas(width: width, height: size)
             rasterizer.render(list, into: simd, rows: rows)
             Rasterizer(kernel: .scalar).render(list, into: scalar, rows: rows)
             let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))

@@ -53,7 +53,10 @@ final class LayerScans {
             // glyphs over a whole screen keeps its top ones).
             unchanged = Swift.min(unchanged, LayerScans.entryLimit / Swift.max(rows.count, 1))
         }
-        previous = commands
+        // (Copied element by element: sharing the compiled list's storage would make its
+        // next compile allocate anew.)
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: commands)
         previousRows = rows
         previousWidth = width
         if rows != window || unchanged < kept {

@@ -4,12 +4,14 @@
 /// these colours instead of splitting each run into the gradient's clamped parts and
 /// shading what lies between them again, row after row.
 ///
-/// The colours are the ones shading each row gives, bit for bit. With a direction along x
-/// (`dirY == 0`) a pixel's gradient location is `dx * dirX + dy * 0`, and `dy * 0` is a
+/// The colours are the ones shading each row gives, byte for byte. With a direction along
+/// x (`dirY == 0`) a pixel's gradient location is `dx * dirX + dy * 0`, and `dy * 0` is a
 /// zero whose sign follows the row. Adding it can change only the sign of a location
 /// that is zero. The clamps keep that sign and nothing else; the comparisons with the
-/// stops treat both zeros alike; and each stop's `a + (b - a) * local` gives the same
-/// colour for either zero (`a` is never -0). So any row's colours serve every row.
+/// stops treat both zeros alike; and each stop's `a + (b - a) * local` then gives the same
+/// value, or (for a component that is itself -0: an OKLab channel times a zero alpha) a
+/// zero of the other sign, which packs to the same byte. So any row's colours serve every
+/// row.
 final class RowShadings {
     @exclusivity(unchecked) private var colors: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
     private var colorCapacity = 1
@@ -65,6 +67,10 @@ final class RowShadings {
         let row = colors + Int(slot) * stride
         if !shaded[layer] {
             paint.pointee.shadeRow(x0: 0, count: width, y: y, into: row)
+            // The lane group past the shaded ones, which the tail of a span ending at the
+            // right edge loads (and discards), holds zeros rather than anything.
+            let shadedCount = (width + Lanes.width - 1) / Lanes.width * Lanes.width
+            (row + shadedCount).update(repeating: 0, count: stride - shadedCount)
             shaded[layer] = true
         }
         return UnsafePointer(row)
