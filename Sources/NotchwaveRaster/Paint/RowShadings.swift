@@ -21,11 +21,13 @@ final class RowShadings {
     /// Per layer: whether its row of colours is computed in this call.
     @exclusivity(unchecked) private var shaded: UnsafeMutablePointer<Bool> = .allocate(capacity: 1)
     private var layerCapacity = 1
-    /// Elements per row of colours: the width rounded up to whole lane groups (what
-    /// `shadeRow` writes), plus a lane group for the tail loads of a span ending at the
-    /// right edge.
-    private var stride = 0
+    /// The canvas width, and that rounded up to whole lane groups (what `shadeRow`
+    /// writes).
     private var width = 0
+    private var shadedWidth = 0
+    /// Elements per row of colours: `shadedWidth` plus a lane group for the tail loads of
+    /// a span ending at the right edge.
+    private var stride = 0
 
     deinit {
         colors.deallocate()
@@ -44,7 +46,8 @@ final class RowShadings {
             shaded = .allocate(capacity: layerCapacity)
         }
         self.width = width
-        stride = (width + Lanes.width - 1) / Lanes.width * Lanes.width + Lanes.width
+        shadedWidth = (width + Lanes.width - 1) / Lanes.width * Lanes.width
+        stride = shadedWidth + Lanes.width
         var count = 0
         for (i, paint) in paints.enumerated() {
             slots[i] = paint.isRowInvariant ? Int32(count) : -1
@@ -69,8 +72,7 @@ final class RowShadings {
             paint.pointee.shadeRow(x0: 0, count: width, y: y, into: row)
             // The lane group past the shaded ones, which the tail of a span ending at the
             // right edge loads (and discards), holds zeros rather than anything.
-            let shadedCount = (width + Lanes.width - 1) / Lanes.width * Lanes.width
-            (row + shadedCount).update(repeating: 0, count: stride - shadedCount)
+            (row + shadedWidth).update(repeating: 0, count: stride - shadedWidth)
             shaded[layer] = true
         }
         return UnsafePointer(row)
