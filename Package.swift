@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "NotchwaveRaster", dependencies: ["CLaneIntrinsics"]),
         .target(name: "NotchwaveScene", dependencies: ["NotchwaveModel", "NotchwaveTimeline", "NotchwaveRaster", "NotchwaveText"],
                 exclude: scenePages),
-        .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "CPixelKernels"),
+        .target(name: "NotchwaveVideo", dependencies: ["CFFmpeg", "CPixelKernels"]),
         .target(name: "NotchwaveText", dependencies: ["NotchwaveRaster", "CFreeType"]),
         .target(
             name: "NotchwavePipeline",

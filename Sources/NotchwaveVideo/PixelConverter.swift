@@ -19,16 +19,22 @@ public final class PixelConverter: @unchecked Sendable {
     /// Whether `yuv420p` goes through libswscale too (the benchmark's and the tests'
     /// reference) instead of `YUV420Conversion`.
     public let alwaysSwscale: Bool
+    /// Whether `yuv420p` keeps to `YUV420Conversion`'s Swift loop, without the AVX2
+    /// kernel (the tests' and the benchmark's comparison; the bytes are the same).
+    public let baselineOnly: Bool
+    /// Whether this CPU runs `YUV420Conversion`'s AVX2 kernel.
+    public static var hasAVX2Kernel: Bool { YUV420Conversion.hasAVX2 }
     private var contexts: [Int: OpaquePointer] = [:]
     private let chromaShift: Int
 
     /// A converter for `width` x `height` frames into `format`; `alwaysSwscale` sends
-    /// `yuv420p` through libswscale as well.
-    public init(width: Int, height: Int, format: VideoPixelFormat, alwaysSwscale: Bool = false) throws(FFmpegError) {
+    /// `yuv420p` through libswscale as well; `baselineOnly` keeps it off the AVX2 kernel.
+    public init(width: Int, height: Int, format: VideoPixelFormat, alwaysSwscale: Bool = false, baselineOnly: Bool = false) throws(FFmpegError) {
         self.width = width
         self.height = height
         self.format = format
         self.alwaysSwscale = alwaysSwscale
+        self.baselineOnly = baselineOnly
         guard let descriptor = av_pix_fmt_desc_get(format.av) else {
             throw FFmpegError(function: "av_pix_fmt_desc_get", code: 0, message: "unknown pixel format \(format.rawValue)")
         }
@@ -98,7 +104,7 @@ public final class PixelConverter: @unchecked Sendable {
             YUV420Conversion.convert(rows: rows.count, width: width, source: firstRow, sourceStride: bytesPerRow,
                                      y: y + rows.lowerBound * yStride, yStride: yStride,
                                      u: u + (rows.lowerBound / 2) * uStride, uStride: uStride,
-                                     v: v + (rows.lowerBound / 2) * vStride, vStride: vStride)
+                                     v: v + (rows.lowerBound / 2) * vStride, vStride: vStride, wide: !baselineOnly)
             return
         }
         let context = try self.context(rows: rows.count)

@@ -1,3 +1,5 @@
+internal import CPixelKernels
+
 /// RGBA8 rows into 8-bit 4:2:0 YUV planes (`yuv420p`): BT.709, full-range RGB into
 /// limited-range YUV, in one pass over the pixels, eight at a time.
 ///
@@ -20,6 +22,12 @@
 /// Every value is computed in `Float` with the same operations in every lane, so the
 /// output depends on the pixels alone. The alpha byte is ignored (the pixels are straight
 /// and the format has no alpha plane).
+///
+/// Where the CPU has AVX2, whole groups of sixteen columns go through `nw_yuv420_avx2`
+/// (`CPixelKernels`): the same float operations, in the same order, on the same factors
+/// (passed from here), eight lanes wide instead of four, so the bytes are the same with
+/// or without it; the Swift loop below, built for baseline x86-64 (SSE2) or NEON,
+/// converts the columns left over and everything on other CPUs.
 enum YUV420Conversion {
     private static let kr: Float = 0.2126, kb: Float = 0.0722
     private static let kg: Float = 1 - kr - kb
@@ -30,21 +38,33 @@ enum YUV420Conversion {
     private static let yR = kr * lumaScale, yG = kg * lumaScale, yB = kb * lumaScale
     private static let uR = -kr * blueScale / 4, uG = -kg * blueScale / 4, uB = (1 - kb) * blueScale / 4
     private static let vR = (1 - kr) * redScale / 4, vG = -kg * redScale / 4, vB = -kb * redScale / 4
+    private static let factors = nw_yuv420_factors(yR: yR, yG: yG, yB: yB, uR: uR, uG: uG, uB: uB, vR: vR, vG: vG, vB: vB)
+    /// Whether `nw_yuv420_avx2` can run on this CPU.
+    static let hasAVX2 = nw_yuv420_avx2_available() != 0
 
     /// Converts `rows` rows (even) of `width` pixels (even) from `source` (`sourceStride`
     /// bytes between rows, RGBA8 pixels) into the planes: `rows` luma rows at `y`, and
-    /// `rows / 2` rows of `width / 2` samples at `u` and `v`.
+    /// `rows / 2` rows of `width / 2` samples at `u` and `v`; `wide` lets the AVX2
+    /// kernel take the columns it can (false: the Swift loop converts every column).
     static func convert(rows: Int, width: Int, source: UnsafePointer<UInt8>, sourceStride: Int,
                         y: UnsafeMutablePointer<UInt8>, yStride: Int, u: UnsafeMutablePointer<UInt8>, uStride: Int,
-                        v: UnsafeMutablePointer<UInt8>, vStride: Int) {
+                        v: UnsafeMutablePointer<UInt8>, vStride: Int, wide: Bool = true) {
         precondition(rows % 2 == 0 && width % 2 == 0, "4:2:0 needs an even size")
         let whole = width - width % 8
+        var first = 0
+        if wide && hasAVX2 && width >= 16 {
+            first = width - width % 16
+            withUnsafePointer(to: factors) { factors in
+                nw_yuv420_avx2(factors, Int32(rows), Int32(first), source, sourceStride, y, yStride, u, uStride, v, vStride)
+            }
+            if first == width { return }
+        }
         for pair in 0..<(rows / 2) {
             let top = UnsafeRawPointer(source + 2 * pair * sourceStride)
             let bottom = top + sourceStride
             let yTop = y + 2 * pair * yStride, yBottom = yTop + yStride
             let uRow = u + pair * uStride, vRow = v + pair * vStride
-            var x = 0
+            var x = first
             while x < whole {
                 let a = top.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
                 let b = bottom.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)

@@ -86,6 +86,45 @@ struct VideoTests {
         #expect(checked > width * height * 9 / 10)
     }
 
+    /// Sizes of random pictures, and 4096 x 4096: every 24-bit colour once.
+    @Test("yuv420p's AVX2 kernel writes the bytes of the Swift kernel", arguments: [(16, 2), (30, 4), (48, 6), (1126, 4), (4096, 4096)])
+    func yuv420WideKernel(width: Int, height: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        var image = [UInt8](repeating: 0, count: width * height * 4)
+        if width == 4096 {
+            // Red along x, green along y, blue from the 16 x 16 tile: every colour once, so
+            // every luma value (and with it any rounding that differs) is met.
+            for y in 0..<height {
+                for x in 0..<width {
+                    let i = (y * width + x) * 4
+                    image[i] = UInt8(x & 255); image[i + 1] = UInt8(y & 255); image[i + 2] = UInt8(x >> 8 | (y >> 8) << 4)
+                }
+            }
+        } else {
+            // Random pixels, with runs of the extremes (0 and 255 in every channel) and of
+            // one channel alone.
+            for i in image.indices { image[i] = UInt8.random(in: 0...255, using: &generator) }
+            for pixel in stride(from: 0, to: width * height, by: 1) where pixel % 7 < 3 {
+                let value: UInt8 = pixel % 7 == 0 ? 0 : 255
+                for c in 0..<3 { image[pixel * 4 + c] = pixel % 7 == 2 && c != pixel % 3 ? 0 : value }
+            }
+        }
+        let wide = try scratchFrame(width: width, height: height), baseline = try scratchFrame(width: width, height: height)
+        for (frame, baselineOnly) in [(wide, false), (baseline, true)] {
+            let converter = try PixelConverter(width: width, height: height, format: .yuv420p, baselineOnly: baselineOnly)
+            try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: frame) }
+        }
+        for plane in 0..<3 {
+            let (a, strideA) = wide.plane(plane), (b, strideB) = baseline.plane(plane)
+            let (w, h) = plane == 0 ? (width, height) : (width / 2, height / 2)
+            var differing = 0
+            for y in 0..<h {
+                for x in 0..<w where a![y * strideA + x] != b![y * strideB + x] { differing += 1 }
+            }
+            #expect(differing == 0, "plane \(plane): \(differing) samples differ (AVX2 kernel: \(PixelConverter.hasAVX2Kernel))")
+        }
+    }
+
     @Test("yuv420p agrees with libswscale's conversion on a smooth picture")
     func yuv420AgainstSwscale() throws {
         let width = 64, height = 32

@@ -43,9 +43,12 @@ public struct RasterBenchmark {
         public var frameFPSOneWorker: Double
         public var workers: Int
         /// A whole LiquidSwipe frame of the reference preset (its even width) converted from
-        /// RGBA to `yuv420p` per second, one thread: by `YUV420Conversion` (what encoding
-        /// uses) and by libswscale (bicubic, accurate rounding, full chroma input).
+        /// RGBA to `yuv420p` per second, one thread: by notchwave's converter (what encoding
+        /// uses: its AVX2 kernel where the CPU has AVX2), by that converter's baseline
+        /// kernel alone (SSE2 or NEON), and by libswscale (bicubic, accurate rounding, full
+        /// chroma input).
         public var conversionFPS: Double
+        public var baselineConversionFPS: Double
         public var swscaleConversionFPS: Double
     }
 
@@ -147,32 +150,34 @@ public struct RasterBenchmark {
         let raster = RasterBenchmark.rate(seconds: seconds) { i in
             rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height)
         }
-        let (conversion, swscale) = try convert(lists[lists.count / 2], on: screen)
+        let (conversion, baseline, swscale) = try convert(lists[lists.count / 2], on: screen)
         return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
                       liquidSwipeBuildFPS: build, liquidSwipeRasterFPS: raster,
                       frameFPS: multi, frameFPSOneWorker: single, workers: workers,
-                      conversionFPS: conversion, swscaleConversionFPS: swscale)
+                      conversionFPS: conversion, baselineConversionFPS: baseline, swscaleConversionFPS: swscale)
     }
 
     /// Conversions of `list` drawn on `screen` into a `yuv420p` frame per second, by the
-    /// converter encoding uses and by libswscale, alternated three times (best of each).
-    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, swscale: Double) {
+    /// converter encoding uses, by its baseline kernel alone and by libswscale, alternated
+    /// three times (best of each).
+    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, baseline: Double, swscale: Double) {
         Rasterizer().render(list, into: screen, rows: 0..<screen.height)
         let width = screen.width - screen.width % 2, height = screen.height - screen.height % 2
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
                                          encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 60))
         let frame = try writer.makeFrame()
-        var best = (native: 0.0, swscale: 0.0)
+        var best = [0.0, 0.0, 0.0]
         for _ in 0..<3 {
-            for swscale in [false, true] {
-                let converter = try PixelConverter(width: width, height: height, format: .yuv420p, alwaysSwscale: swscale)
+            for contender in 0..<3 {
+                let converter = try PixelConverter(width: width, height: height, format: .yuv420p,
+                                                   alwaysSwscale: contender == 2, baselineOnly: contender == 1)
                 let rate = RasterBenchmark.rate(seconds: seconds / 2) { _ in
                     try? converter.convert(rows: 0..<height, firstRow: screen.pixels, bytesPerRow: screen.bytesPerRow, into: frame)
                 }
-                if swscale { best.swscale = max(best.swscale, rate) } else { best.native = max(best.native, rate) }
+                best[contender] = max(best[contender], rate)
             }
         }
-        return best
+        return (best[0], best[1], best[2])
     }
 
     /// A part of the benchmark that `profile` runs alone.
@@ -262,6 +267,7 @@ extension RasterBenchmark.Result {
             ("liquid_swipe_build_fps", r(liquidSwipeBuildFPS)),
             ("liquid_swipe_raster_fps", r(liquidSwipeRasterFPS)),
             ("yuv420p_conversion_fps", r(conversionFPS)),
+            ("yuv420p_baseline_conversion_fps", r(baselineConversionFPS)),
             ("swscale_conversion_fps", r(swscaleConversionFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
