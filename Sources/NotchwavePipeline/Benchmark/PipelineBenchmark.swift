@@ -16,6 +16,12 @@ public struct PipelineBenchmark {
         public var frames: Int
         public var encoderFPS: Double
         public var pipelineFPS: Double
+        /// Processor time (every thread's, user and system) a frame, in milliseconds: the
+        /// encoder alone and the whole pipeline, the least of the runs. Steadier than the
+        /// wall-clock rates on a shared machine; the difference is what rendering and
+        /// converting cost, whether or not it hides behind the encoder.
+        public var encoderCPUms: Double
+        public var pipelineCPUms: Double
         public var ratio: Double { pipelineFPS / encoderFPS }
     }
 
@@ -62,6 +68,14 @@ public struct PipelineBenchmark {
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
+    /// Seconds of processor time the process has used, every thread's, user and system.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
     /// Measures every scene with every codec; outputs go to `directory`.
     public func run(directory: String) throws -> [Figures] {
         var results: [Figures] = []
@@ -91,8 +105,8 @@ public struct PipelineBenchmark {
             let scene = try plan.makeScene(layout: CanvasLayout(width: width, height: height, maskFill: .black))
             let renderer = try FrameRenderer(scene: scene, time: plan.clock)
             let encoderOnly = (directory as NSString).appendingPathComponent("encoder.\(ext)")
-            var encoderSeconds = Double.infinity
-            var pipelineSeconds = Double.infinity
+            var encoderSeconds = Double.infinity, encoderCPU = Double.infinity
+            var pipelineSeconds = Double.infinity, pipelineCPU = Double.infinity
             do {
                 let stored = try PipelineBenchmark.convertedRows(renderer: renderer, plan: plan, settings: settings)
                 // (a) and (b) alternate, three times each, and the best run of each
@@ -100,23 +114,28 @@ public struct PipelineBenchmark {
                 // the first run also pays for first-touch page faults.
                 let session = RenderSession(plan: plan, output: ResolvedOutput(target: output, format: format), options: RenderOptions(workers: workers))
                 for _ in 0..<3 {
+                    var cpu = PipelineBenchmark.processorSeconds()
                     encoderSeconds = min(encoderSeconds, try PipelineBenchmark.encode(stored, renderer: renderer, settings: settings,
                                                                                        container: container, path: encoderOnly))
+                    encoderCPU = min(encoderCPU, PipelineBenchmark.processorSeconds() - cpu)
+                    cpu = PipelineBenchmark.processorSeconds()
                     let start = PipelineBenchmark.now()
                     _ = try session.run()
                     pipelineSeconds = min(pipelineSeconds, PipelineBenchmark.now() - start)
+                    pipelineCPU = min(pipelineCPU, PipelineBenchmark.processorSeconds() - cpu)
                 }
             } catch let error as FFmpegError {
                 throw PipelineError.ffmpeg(error)
             }
             results.append(Figures(scene: sceneName, codec: codec.rawValue, frames: plan.frameCount, encoderFPS: Double(plan.frameCount) / encoderSeconds,
-                                   pipelineFPS: Double(plan.frameCount) / pipelineSeconds))
+                                   pipelineFPS: Double(plan.frameCount) / pipelineSeconds,
+                                   encoderCPUms: encoderCPU * 1000 / Double(plan.frameCount), pipelineCPUms: pipelineCPU * 1000 / Double(plan.frameCount)))
         }
         return results
     }
 
     /// The `--json` object: per scene, per codec `encoder_fps`, `pipeline_fps`,
-    /// `pipeline_over_encoder`.
+    /// `pipeline_over_encoder`, `encoder_cpu_ms`, `pipeline_cpu_ms` (processor time a frame).
     public static func json(_ figures: [Figures]) -> JSONOutput {
         func r(_ v: Double, _ d: Double = 10) -> JSONOutput { .number((v * d).rounded() / d) }
         var scenes: [String] = []
@@ -124,7 +143,8 @@ public struct PipelineBenchmark {
         return .object(scenes.map { scene in
             (scene, .object(figures.filter { $0.scene == scene }.map { f in
                 (f.codec, .object([("frames", .number(Double(f.frames))), ("encoder_fps", r(f.encoderFPS)),
-                                   ("pipeline_fps", r(f.pipelineFPS)), ("pipeline_over_encoder", r(f.ratio, 1000))]))
+                                   ("pipeline_fps", r(f.pipelineFPS)), ("pipeline_over_encoder", r(f.ratio, 1000)),
+                                   ("encoder_cpu_ms", r(f.encoderCPUms, 100)), ("pipeline_cpu_ms", r(f.pipelineCPUms, 100))]))
             }))
         })
     }
