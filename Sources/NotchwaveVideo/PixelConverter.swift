@@ -1,9 +1,10 @@
 internal import CFFmpeg
 
 /// Converts straight RGBA8 rows into a `VideoFrame`'s pixel format: BT.709 matrix,
-/// full-range RGB in, limited-range YUV out. `yuv420p` (H.264, VP9) goes through
-/// `YUV420Conversion`, one pass over the pixels; the other formats (10-bit, alpha planes)
-/// through libswscale.
+/// full-range RGB in, limited-range YUV out. `yuv420p` (H.264, VP9) and `yuva420p` (VP9
+/// with alpha: the same planes and the alpha bytes as they are) go through
+/// `YUV420Conversion`, one pass over the pixels; the other formats (10-bit) through
+/// libswscale.
 ///
 /// Only the rows that changed need converting: `convert(rows:)` converts a band of rows
 /// (widened to the format's chroma alignment) with a context made for that band's height,
@@ -16,8 +17,8 @@ public final class PixelConverter: @unchecked Sendable {
     public let height: Int
     /// Destination format.
     public let format: VideoPixelFormat
-    /// Whether `yuv420p` goes through libswscale too (the benchmark's and the tests'
-    /// reference) instead of `YUV420Conversion`.
+    /// Whether `yuv420p` and `yuva420p` go through libswscale too (the benchmark's and
+    /// the tests' reference) instead of `YUV420Conversion`.
     public let alwaysSwscale: Bool
     /// Whether `yuv420p` keeps to `YUV420Conversion`'s Swift loop, without the AVX2
     /// kernel (the tests' and the benchmark's comparison; the bytes are the same).
@@ -28,7 +29,8 @@ public final class PixelConverter: @unchecked Sendable {
     private let chromaShift: Int
 
     /// A converter for `width` x `height` frames into `format`; `alwaysSwscale` sends
-    /// `yuv420p` through libswscale as well; `baselineOnly` keeps it off the AVX2 kernel.
+    /// `yuv420p` and `yuva420p` through libswscale as well; `baselineOnly` keeps them off the
+    /// AVX2 kernel.
     public init(width: Int, height: Int, format: VideoPixelFormat, alwaysSwscale: Bool = false, baselineOnly: Bool = false) throws(FFmpegError) {
         self.width = width
         self.height = height
@@ -96,15 +98,23 @@ public final class PixelConverter: @unchecked Sendable {
             try frame.frame.copyRows(into: 0, firstRow: rows.lowerBound, from: firstRow, sourceStride: bytesPerRow, byteWidth: width * 4, rows: rows.count)
             return
         }
-        if format == .yuv420p && !alwaysSwscale {
+        if (format == .yuv420p || format == .yuva420p) && !alwaysSwscale {
             let (y, yStride) = frame.plane(0), (u, uStride) = frame.plane(1), (v, vStride) = frame.plane(2)
             guard let y, let u, let v else {
-                throw FFmpegError(function: "PixelConverter", code: 0, message: "the frame has no yuv420p planes")
+                throw FFmpegError(function: "PixelConverter", code: 0, message: "the frame has no \(format.rawValue) planes")
             }
             YUV420Conversion.convert(rows: rows.count, width: width, source: firstRow, sourceStride: bytesPerRow,
                                      y: y + rows.lowerBound * yStride, yStride: yStride,
                                      u: u + (rows.lowerBound / 2) * uStride, uStride: uStride,
                                      v: v + (rows.lowerBound / 2) * vStride, vStride: vStride, wide: !baselineOnly)
+            if format == .yuva420p {
+                let (a, aStride) = frame.plane(3)
+                guard let a else {
+                    throw FFmpegError(function: "PixelConverter", code: 0, message: "the frame has no alpha plane")
+                }
+                YUV420Conversion.copyAlpha(rows: rows.count, width: width, source: firstRow, sourceStride: bytesPerRow,
+                                           a: a + rows.lowerBound * aStride, aStride: aStride)
+            }
             return
         }
         let context = try self.context(rows: rows.count)

@@ -3,7 +3,8 @@ internal import CPixelKernels
 /// RGBA8 rows into 8-bit 4:2:0 YUV planes (`yuv420p`): BT.709, full-range RGB into
 /// limited-range YUV, in one pass over the pixels, eight at a time.
 ///
-/// `PixelConverter` uses it for `yuv420p`, the format of H.264 and VP9 outputs: the
+/// `PixelConverter` uses it for `yuv420p`, the format of H.264 and VP9 outputs (and for
+/// `yuva420p`, VP9 with alpha, with `copyAlpha` for the fourth plane): the
 /// whole-screen scenes convert every row of every frame, and libswscale's converter for
 /// this pair (bicubic, accurate rounding, full chroma input) spends about 2.4 ns a pixel
 /// where this one spends a fraction of that (`notchwave bench --pipeline`).
@@ -94,6 +95,17 @@ enum YUV420Conversion {
                     vRow[x / 2 + k] = out.v[k]
                 }
             }
+        }
+    }
+
+    /// Copies the alpha byte of `rows` rows of `width` RGBA8 pixels from `source`
+    /// (`sourceStride` bytes between rows) into the alpha plane at `a`: `yuva420p`'s alpha
+    /// is full range and full resolution, the straight alpha as it is.
+    static func copyAlpha(rows: Int, width: Int, source: UnsafePointer<UInt8>, sourceStride: Int,
+                          a: UnsafeMutablePointer<UInt8>, aStride: Int) {
+        for row in 0..<rows {
+            let pixels = source + row * sourceStride, alpha = a + row * aStride
+            for x in 0..<width { alpha[x] = pixels[4 * x + 3] }
         }
     }
 

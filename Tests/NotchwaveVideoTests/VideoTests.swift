@@ -125,6 +125,42 @@ struct VideoTests {
         }
     }
 
+    @Test("yuva420p: yuv420p's planes, and the alpha bytes as they are (libswscale's within 1)")
+    func yuva420p() throws {
+        let width = 38, height = 10
+        var generator = SystemRandomNumberGenerator()
+        var image = [UInt8](repeating: 0, count: width * height * 4)
+        for i in image.indices { image[i] = UInt8.random(in: 0...255, using: &generator) }
+        let withAlpha = try scratchFrame(width: width, height: height, format: .yuva420p)
+        let opaque = try scratchFrame(width: width, height: height)
+        let swscale = try scratchFrame(width: width, height: height, format: .yuva420p)
+        for (frame, format, reference) in [(withAlpha, VideoPixelFormat.yuva420p, false), (opaque, .yuv420p, false), (swscale, .yuva420p, true)] {
+            let converter = try PixelConverter(width: width, height: height, format: format, alwaysSwscale: reference)
+            try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: frame) }
+        }
+        for plane in 0..<4 {
+            let (a, strideA) = withAlpha.plane(plane)
+            let (w, h) = plane == 1 || plane == 2 ? (width / 2, height / 2) : (width, height)
+            var differing = 0, fromSwscale = 0
+            for y in 0..<h {
+                for x in 0..<w {
+                    let value = a![y * strideA + x]
+                    if plane < 3 {
+                        let (b, strideB) = opaque.plane(plane)
+                        if value != b![y * strideB + x] { differing += 1 }
+                    } else {
+                        if value != image[(y * width + x) * 4 + 3] { differing += 1 }
+                        let (c, strideC) = swscale.plane(3)
+                        fromSwscale = max(fromSwscale, abs(Int(value) - Int(c![y * strideC + x])))
+                    }
+                }
+            }
+            #expect(differing == 0, "plane \(plane): \(differing) samples differ")
+            // libswscale's alpha path rounds through its own fixed point: within 1.
+            #expect(fromSwscale <= 1, "alpha: up to \(fromSwscale) from libswscale's")
+        }
+    }
+
     @Test("yuv420p agrees with libswscale's conversion on a smooth picture")
     func yuv420AgainstSwscale() throws {
         let width = 64, height = 32
