@@ -20,8 +20,8 @@ public final class PixelConverter: @unchecked Sendable {
     /// Whether `yuv420p` and `yuva420p` go through libswscale too (the benchmark's and
     /// the tests' reference) instead of `YUV420Conversion`.
     public let alwaysSwscale: Bool
-    /// Whether `yuv420p` keeps to `YUV420Conversion`'s Swift loop, without the AVX2
-    /// kernel (the tests' and the benchmark's comparison; the bytes are the same).
+    /// Whether `yuv420p` and `yuva420p` keep to `YUV420Conversion`'s Swift loop, without
+    /// the AVX2 kernel (the tests' and the benchmark's comparison; the bytes are the same).
     public let baselineOnly: Bool
     /// Whether this CPU runs `YUV420Conversion`'s AVX2 kernel.
     public static var hasAVX2Kernel: Bool { YUV420Conversion.hasAVX2 }

@@ -30,8 +30,9 @@ int nw_yuv420_avx2_available(void);
 ///     Cb = round((((Rs uR + Gs uG) + Bs uB) + 128))     (Rs: the sum of the 2x2 block's R)
 ///     Cr = round((((Rs vR + Gs vG) + Bs vB) + 128))
 ///
-/// in float, each rounded to the nearest whole number, ties to even. Does nothing where
-/// AVX2 is not available.
+/// in float, each rounded to the nearest whole number, ties to even. Call it only when
+/// `nw_yuv420_avx2_available()` is nonzero (on an x86-64 CPU without AVX2 its
+/// instructions would fault); on other architectures it is a no-op.
 void nw_yuv420_avx2(const nw_yuv420_factors *factors, int rows, int width,
                     const uint8_t *source, ptrdiff_t source_stride,
                     uint8_t *y, ptrdiff_t y_stride, uint8_t *u, ptrdiff_t u_stride,

@@ -77,9 +77,10 @@ public final class Canvas: @unchecked Sendable {
     /// Writes rows `rows` as straight (un-premultiplied) RGBA8 into `destination`, which
     /// has room for `rows.count * width * 4` bytes.
     ///
-    /// Opaque and fully transparent pixels are already straight and are copied as they
-    /// are, eight at a time where all eight are (most of a frame: solid fills and empty
-    /// space); the others go through `PremultipliedRGBA8.straight` one by one.
+    /// Opaque pixels (alpha 255) and all-zero ones are already straight and are copied as
+    /// they are, eight at a time where each of the eight is one or the other (most of a
+    /// frame: solid fills and empty space); the others go through
+    /// `PremultipliedRGBA8.straight` one by one.
     public func exportStraight(rows: Range<Int>, into destination: UnsafeMutablePointer<UInt8>) {
         let count = rows.count * width
         guard count > 0 else { return }
