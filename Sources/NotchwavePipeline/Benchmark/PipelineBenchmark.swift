@@ -17,9 +17,9 @@ public struct PipelineBenchmark {
         public var encoderFPS: Double
         public var pipelineFPS: Double
         /// Processor time (every thread's, user and system) a frame, in milliseconds: the
-        /// encoder alone and the whole pipeline, the least of the runs. Steadier than the
-        /// wall-clock rates on a shared machine; the difference is what rendering and
-        /// converting cost, whether or not it hides behind the encoder.
+        /// encoder alone and the whole pipeline, the least of the runs. The difference is
+        /// what rendering and converting cost, whether or not it hides behind the encoder
+        /// (on a shared machine it moves from run to run too).
         public var encoderCPUms: Double
         public var pipelineCPUms: Double
         public var ratio: Double { pipelineFPS / encoderFPS }
