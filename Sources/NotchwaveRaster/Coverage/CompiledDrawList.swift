@@ -13,6 +13,18 @@ struct CompiledBand {
     /// scanner need not find its pieces row by row (`CoverageScanner.scan`).
     var leftMaxX: Float
     var rightMinX: Float
+    /// The cells that any row's edge span of the left (right) boundary lies in: its
+    /// x-range over the band, a pixel wider on each side (x inside a row, however it
+    /// rounds, stays within). Empty for both when the two ranges meet, or when a boundary
+    /// has no pieces: where the layers above cover the whole range in a row, the boundary
+    /// is hidden there whatever its pieces compute, and the SIMD kernel does not look for
+    /// them (`CoverageScanner.scan`).
+    var leftCells: Range<Int>
+    var rightCells: Range<Int>
+    /// Whether the left (right) boundary is one vertical segment over the whole band (a
+    /// row it crosses repeats as far as it goes).
+    var leftVertical: Bool
+    var rightVertical: Bool
 }
 
 /// One draw command, compiled: its bands' range, rows, paint and blend.
@@ -58,10 +70,19 @@ struct CompiledDrawList {
                 pieces.append(contentsOf: band.left.pieces)
                 let rightStart = Int32(pieces.count)
                 pieces.append(contentsOf: band.right.pieces)
+                let leftMaxX = CompiledDrawList.extremeX(band.left.pieces, largest: true)
+                let rightMinX = CompiledDrawList.extremeX(band.right.pieces, largest: false)
+                var leftCells = CompiledDrawList.cells(band.left.pieces, CompiledDrawList.extremeX(band.left.pieces, largest: false), leftMaxX)
+                var rightCells = CompiledDrawList.cells(band.right.pieces, rightMinX, CompiledDrawList.extremeX(band.right.pieces, largest: true))
+                if leftCells.isEmpty || rightCells.isEmpty || leftCells.upperBound > rightCells.lowerBound {
+                    leftCells = 0..<0
+                    rightCells = 0..<0
+                }
                 bands.append(CompiledBand(y0: band.y0, y1: band.y1, leftStart: leftStart, leftEnd: rightStart,
                                           rightStart: rightStart, rightEnd: Int32(pieces.count),
-                                          leftMaxX: CompiledDrawList.extremeX(band.left.pieces, largest: true),
-                                          rightMinX: CompiledDrawList.extremeX(band.right.pieces, largest: false)))
+                                          leftMaxX: leftMaxX, rightMinX: rightMinX, leftCells: leftCells, rightCells: rightCells,
+                                          leftVertical: CompiledDrawList.isVertical(band.left.pieces, from: band.y0, to: band.y1),
+                                          rightVertical: CompiledDrawList.isVertical(band.right.pieces, from: band.y0, to: band.y1)))
                 minY = Swift.min(minY, band.y0)
                 maxY = Swift.max(maxY, band.y1)
             }
@@ -89,6 +110,29 @@ struct CompiledDrawList {
             extreme = largest ? Swift.max(extreme, a, b) : Swift.min(extreme, a, b)
         }
         return extreme
+    }
+
+    /// `floor(minX) - 1 ..< ceil(maxX) + 1` for `pieces` whose x-range is `minX ... maxX`
+    /// (at their ends), or empty for a boundary without pieces or with an arc of a radius
+    /// above 2^20 px.
+    ///
+    /// The pixel of margin holds every x a row computes: a line's x is monotone in y as
+    /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))`,
+    /// strays from monotone by its product's rounding alone, under `r * 2^-23` px, an
+    /// eighth of a pixel up to that radius. Drawn coordinates lie within
+    /// `coordinateLimit`, so the conversions cannot trap.
+    static func cells(_ pieces: [BoundaryPiece], _ minX: Float, _ maxX: Float) -> Range<Int> {
+        guard minX.isFinite, maxX.isFinite, minX <= maxX else { return 0..<0 }
+        for piece in pieces {
+            if case let .arc(_, _, radius, _) = piece.curve, radius > 1_048_576 { return 0..<0 }
+        }
+        return (Int(minX.rounded(.down)) - 1)..<(Int(maxX.rounded(.up)) + 1)
+    }
+
+    /// True when `pieces` are one vertical segment over `[y0, y1]`.
+    static func isVertical(_ pieces: [BoundaryPiece], from y0: Float, to y1: Float) -> Bool {
+        guard pieces.count == 1, case let .line(xTop, xBottom) = pieces[0].curve else { return false }
+        return xTop == xBottom && pieces[0].y0 <= y0 && pieces[0].y1 >= y1
     }
 
     /// The largest coordinate magnitude drawn: 2^24 px, beyond which `Float` no longer

@@ -275,15 +275,29 @@ final class CoverageScanner {
             // rounding error stays far below the pixel of margin): the SIMD kernel does not
             // look for its pieces (the reference does, which checks this). Nor does such a
             // boundary stop rows from repeating: it changes no pixel.
+            // A boundary whose cells over the whole band (`CompiledBand.leftCells`) the layers
+            // above cover in this row is hidden here: the SIMD kernel takes those cells as
+            // its edge span (joined to the run, never painted) without finding its pieces.
+            // (Its cursor and x memo stay where they were: a later row that needs the
+            // pieces resumes from there and computes x afresh, the same values.)
             let leftPieces: Range<Int>, left: (start: Int, end: Int)
+            var leftHidden = false, rightHidden = false
             if skipsOffCanvas && band.leftMaxX < -1 {
                 (leftPieces, left) = (pieceCount..<pieceCount, (0, 0))
+            } else if culling, let cells = hiddenCells(band.leftCells, occluders) {
+                (leftPieces, left) = (pieceCount..<pieceCount, cells)
+                leftHidden = true
+                hiddenBoundary(vertical: band.leftVertical, pieces[Int(band.leftStart)])
             } else {
                 (leftPieces, left) = collect(pieces, band.leftStart, band.leftEnd, ya, yb, cursor: cursor, memo: memo, count: &pieceCount)
             }
             let rightPieces: Range<Int>, right: (start: Int, end: Int)
             if skipsOffCanvas && band.rightMinX > Float(clipWidth + 1) {
                 (rightPieces, right) = (pieceCount..<pieceCount, (clipWidth, clipWidth))
+            } else if culling, let cells = hiddenCells(band.rightCells, occluders) {
+                (rightPieces, right) = (pieceCount..<pieceCount, cells)
+                rightHidden = true
+                hiddenBoundary(vertical: band.rightVertical, pieces[Int(band.rightStart)])
             } else {
                 (rightPieces, right) = collect(pieces, band.rightStart, band.rightEnd, ya, yb, cursor: cursor + 1, memo: memo + 1,
                                                count: &pieceCount)
@@ -291,7 +305,8 @@ final class CoverageScanner {
             if bandRowCount == bandRowCapacity {
                 bandRows = bandRows.grown(keeping: bandRowCount, capacity: &bandRowCapacity, needed: bandRowCount + 1)
             }
-            bandRows[bandRowCount] = BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right)
+            bandRows[bandRowCount] = BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right,
+                                             leftHidden: leftHidden, rightHidden: rightHidden)
             bandRowCount += 1
             lo = Swift.min(lo, left.start)
             hi = Swift.max(hi, right.end)
@@ -304,8 +319,8 @@ final class CoverageScanner {
             let (ls, le) = bandRows[b].left, (rs, re) = bandRows[b].right
             if le <= rs {
                 // Edge cells hidden under opaque layers above join the run uncomputed.
-                bandRows[b].leftHidden = le > ls && occluded(ls..<le)
-                bandRows[b].rightHidden = re > rs && occluded(rs..<re)
+                if !bandRows[b].leftHidden { bandRows[b].leftHidden = le > ls && occluded(ls..<le) }
+                if !bandRows[b].rightHidden { bandRows[b].rightHidden = re > rs && occluded(rs..<re) }
             }
             guard batched else { continue }
             // Gather the visible arcs' lanes in the order scanBand consumes them.
@@ -331,6 +346,25 @@ final class CoverageScanner {
         }
         if !ordered { return first..<out.normalize(first..<out.spanCount) }
         return first..<out.spanCount
+    }
+
+    /// `cells` clipped to the canvas, when that is not empty and `occluders` cover it
+    /// (a boundary hidden in the row whatever its pieces compute there); nil otherwise.
+    /// Both boundaries of a band are never hidden this way unless their cells are apart
+    /// (`CompiledBand.leftCells`), so the band row's edge spans keep their order.
+    @inline(__always)
+    private func hiddenCells(_ cells: Range<Int>, _ occluders: IntervalStack) -> (start: Int, end: Int)? {
+        let start = Swift.max(cells.lowerBound, 0), end = Swift.min(cells.upperBound, clipWidth)
+        guard start < end, occluders.contains(start..<end) else { return nil }
+        return (start, end)
+    }
+
+    /// What a hidden boundary does to the row's repeat (`hiddenCells`), as `collect`
+    /// would have said: a vertical segment over the whole band repeats until it ends,
+    /// anything else is taken as changing (a row computed afresh gives the same bytes).
+    @inline(__always)
+    private func hiddenBoundary(vertical: Bool, _ first: BoundaryPiece) {
+        if vertical { repeatEnds(at: first.y1) } else { rowRepeats = false }
     }
 
     /// Evaluates `F` of a boundary's piece rows over its clipped edge span into `f`;
