@@ -25,6 +25,10 @@ struct CompiledBand {
     /// row it crosses repeats as far as it goes).
     var leftVertical: Bool
     var rightVertical: Bool
+    /// Whether the left (right) boundary has an arc among its pieces (whose integrals the
+    /// SIMD kernel gathers and evaluates together, `CoverageScanner.gatherArcs`).
+    var leftArcs: Bool
+    var rightArcs: Bool
 }
 
 /// One draw command, compiled: its bands' range, rows, paint and blend.
@@ -82,7 +86,8 @@ struct CompiledDrawList {
                                           rightStart: rightStart, rightEnd: Int32(pieces.count),
                                           leftMaxX: leftMaxX, rightMinX: rightMinX, leftCells: leftCells, rightCells: rightCells,
                                           leftVertical: CompiledDrawList.isVertical(band.left.pieces, from: band.y0, to: band.y1),
-                                          rightVertical: CompiledDrawList.isVertical(band.right.pieces, from: band.y0, to: band.y1)))
+                                          rightVertical: CompiledDrawList.isVertical(band.right.pieces, from: band.y0, to: band.y1),
+                                          leftArcs: CompiledDrawList.hasArcs(band.left.pieces), rightArcs: CompiledDrawList.hasArcs(band.right.pieces)))
                 minY = Swift.min(minY, band.y0)
                 maxY = Swift.max(maxY, band.y1)
             }
@@ -127,6 +132,11 @@ struct CompiledDrawList {
             if case let .arc(_, _, radius, _) = piece.curve, radius > 1_048_576 { return 0..<0 }
         }
         return (Int(minX.rounded(.down)) - 1)..<(Int(maxX.rounded(.up)) + 1)
+    }
+
+    /// True when an arc is among `pieces`.
+    static func hasArcs(_ pieces: [BoundaryPiece]) -> Bool {
+        pieces.contains { if case .arc = $0.curve { true } else { false } }
     }
 
     /// True when `pieces` are one vertical segment over `[y0, y1]`.

@@ -110,6 +110,10 @@ final class CoverageScanner {
         /// span entirely (its cells then join the run uncomputed).
         var leftHidden = false
         var rightHidden = false
+        /// Whether each boundary has arcs (`CompiledBand.leftArcs`): only then are its
+        /// pieces looked through for arcs to gather.
+        var leftArcs: Bool
+        var rightArcs: Bool
     }
 
     /// The band rows of the layer being scanned (flat storage reused from row to row).
@@ -306,7 +310,7 @@ final class CoverageScanner {
                 bandRows = bandRows.grown(keeping: bandRowCount, capacity: &bandRowCapacity, needed: bandRowCount + 1)
             }
             bandRows[bandRowCount] = BandRow(h: yb - ya, leftPieces: leftPieces, rightPieces: rightPieces, left: left, right: right,
-                                             leftHidden: leftHidden, rightHidden: rightHidden)
+                                             leftHidden: leftHidden, rightHidden: rightHidden, leftArcs: band.leftArcs, rightArcs: band.rightArcs)
             bandRowCount += 1
             lo = Swift.min(lo, left.start)
             hi = Swift.max(hi, right.end)
@@ -326,11 +330,11 @@ final class CoverageScanner {
             // Gather the visible arcs' lanes in the order scanBand consumes them.
             let band = bandRows[b]
             if le <= rs {
-                if le > ls && !band.leftHidden { gatherArcs(band.leftPieces, span: band.left) }
-                if re > rs && !band.rightHidden { gatherArcs(band.rightPieces, span: band.right) }
+                if band.leftArcs && le > ls && !band.leftHidden { gatherArcs(band.leftPieces, span: band.left) }
+                if band.rightArcs && re > rs && !band.rightHidden { gatherArcs(band.rightPieces, span: band.right) }
             } else {
-                gatherArcs(band.leftPieces, span: band.left)
-                gatherArcs(band.rightPieces, span: band.right)
+                if band.leftArcs { gatherArcs(band.leftPieces, span: band.left) }
+                if band.rightArcs { gatherArcs(band.rightPieces, span: band.right) }
             }
         }
         if arcCount > 0 { evaluateArcs() }
