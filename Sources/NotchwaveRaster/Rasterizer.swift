@@ -229,9 +229,15 @@ public final class Rasterizer {
             let mode = scene.layers[i].blend
             let paint = scene.paints.baseAddress! + i
             let colors = culling ? rowShadings.row(layer: i, paint: paint, y: y) : nil
+            // A solid colour is read once per layer and painted by the small solid path.
+            let solid: UInt32? = culling && paint.pointee.kind == .solid ? paint.pointee.solid.packed : nil
             for s in layerSpans[i] {
                 let span = spans.spans[s]
-                if let colors {
+                if let solid {
+                    occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
+                        paintSolid(part, span: span, row: row, color: solid, mode: mode)
+                    }
+                } else if let colors {
                     let opaque = paint.pointee.isOpaque
                     occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
                         paintColors(part, span: span, row: row, colors: colors, opaque: opaque, mode: mode)
@@ -277,50 +283,65 @@ public final class Rasterizer {
             }
             return
         }
+        if paint.pointee.kind == .solid {
+            paintSolid(part, span: span, row: row, color: paint.pointee.solid.packed, mode: mode)
+            return
+        }
         let start = row + part.lowerBound
         if span.isRun {
             let cov = Blend.quantize(span.value)
             guard cov > 0 else { return }
-            if paint.pointee.kind == .solid {
-                paintSolidRun(start, count: n, color: paint.pointee.solid.packed, coverage: cov, mode: mode)
-            } else {
-                // Where the gradient is clamped its colour is constant: fill those parts
-                // as solid runs and evaluate the gradient only in between.
-                paint.pointee.forEachConstantPart(in: part, y: y) { piece, constant in
-                    let pieceStart = row + piece.lowerBound
-                    if let constant {
-                        paintSolidRun(pieceStart, count: piece.count, color: constant, coverage: cov, mode: mode)
-                    } else {
-                        let covLanes = PackedLanes(repeating: cov)
-                        let shades = self.shades
-                        paint.pointee.shadeRow(x0: piece.lowerBound, count: piece.count, y: y, into: shades)
-                        forEachGroup(pieceStart, count: piece.count) { dst, offset in
-                            SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: covLanes, mode: mode)
-                        }
+            // Where the gradient is clamped its colour is constant: fill those parts as
+            // solid runs and evaluate the gradient only in between.
+            paint.pointee.forEachConstantPart(in: part, y: y) { piece, constant in
+                let pieceStart = row + piece.lowerBound
+                if let constant {
+                    paintSolidRun(pieceStart, count: piece.count, color: constant, coverage: cov, mode: mode)
+                } else {
+                    let covLanes = PackedLanes(repeating: cov)
+                    let shades = self.shades
+                    paint.pointee.shadeRow(x0: piece.lowerBound, count: piece.count, y: y, into: shades)
+                    forEachGroup(pieceStart, count: piece.count) { dst, offset in
+                        SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: covLanes, mode: mode)
                     }
                 }
             }
             return
         }
         let source = spans.cells + Int(span.cellOffset) + (part.lowerBound - Int(span.x0))
-        if n < Lanes.width && paint.pointee.kind == .solid {
-            paintCells(start, count: n, coverage: source, color: paint.pointee.solid.packed, mode: mode)
-            return
-        }
         // Edge cells: quantize their coverage once, then blend in lanes.
         let covs = quantizeCells(source, count: n)
-        if paint.pointee.kind == .solid {
-            let src = PackedLanes(repeating: paint.pointee.solid.packed)
-            forEachGroup(start, count: n) { dst, offset in
-                SIMDBlend.blend(dst, src, coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
-            }
-        } else {
-            let shades = self.shades
-            paint.pointee.shadeRow(x0: part.lowerBound, count: n, y: y, into: shades)
-            forEachGroup(start, count: n) { dst, offset in
-                let cov = UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self)
-                return SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: cov, mode: mode)
-            }
+        let shades = self.shades
+        paint.pointee.shadeRow(x0: part.lowerBound, count: n, y: y, into: shades)
+        forEachGroup(start, count: n) { dst, offset in
+            let cov = UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self)
+            return SIMDBlend.blend(dst, UnsafeRawPointer(shades + offset).loadUnaligned(as: PackedLanes.self), coverage: cov, mode: mode)
+        }
+    }
+
+    /// A solid colour (packed, premultiplied) over `part` of `span`: a run as a fill or a
+    /// constant blend (`paintSolidRun`), edge cells pixel by pixel when fewer than a lane
+    /// group (`paintCells`), else in lanes.
+    @inline(__always)
+    private func paintSolid(_ part: Range<Int>, span: CoverageSpan, row: UnsafeMutablePointer<UInt32>, color: UInt32, mode: BlendMode) {
+        let n = part.count
+        guard n > 0 else { return }
+        let start = row + part.lowerBound
+        if span.isRun {
+            let cov = Blend.quantize(span.value)
+            guard cov > 0 else { return }
+            paintSolidRun(start, count: n, color: color, coverage: cov, mode: mode)
+            return
+        }
+        let source = spans.cells + Int(span.cellOffset) + (part.lowerBound - Int(span.x0))
+        if n < Lanes.width {
+            paintCells(start, count: n, coverage: source, color: color, mode: mode)
+            return
+        }
+        let covs = quantizeCells(source, count: n)
+        let src = PackedLanes(repeating: color)
+        forEachGroup(start, count: n) { dst, offset in
+            SIMDBlend.blend(dst, src, coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
         }
     }
 

@@ -47,6 +47,23 @@ struct KernelEquivalenceTests {
         return (Array(UnsafeBufferPointer(start: a.pixels, count: a.byteCount)), Array(UnsafeBufferPointer(start: b.pixels, count: b.byteCount)))
     }
 
+    /// Renders `list` into a `width` × `height` canvas with `rasterizer` (the SIMD kernel,
+    /// whatever it keeps from earlier calls; the rows in two calls split at `split` when
+    /// given) and with a fresh reference, and expects the same bytes.
+    func expectReference(_ list: DrawList, with rasterizer: Rasterizer, width: Int, height: Int, split: Int? = nil, _ label: String) {
+        let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
+        if let split {
+            rasterizer.render(list, into: simd, rows: 0..<split)
+            rasterizer.render(list, into: simd, rows: split..<height)
+        } else {
+            rasterizer.render(list, into: simd, rows: 0..<height)
+        }
+        Rasterizer(kernel: .scalar).render(list, into: scalar, rows: 0..<height)
+        let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
+        let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
+        #expect(a == b, "\(label): \(ImageCompare.differingPixels(a, b)) pixels differ")
+    }
+
     @Test("bit-identical for every tail length 0 ..< lane width", arguments: 0..<8)
     func tails(tail: Int) {
         // Spans whose lengths end on every remainder, for runs, edges and gradients.
@@ -242,18 +259,72 @@ struct KernelEquivalenceTests {
                 }
             }
             let list = DrawList(base: color(opaque: Bool.random(using: &rng)), commands: below + occluders)
-            let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
-            if frame % 4 == 1 {
-                let split = Int.random(in: 1..<height, using: &rng)
-                rasterizer.render(list, into: simd, rows: 0..<split)
-                rasterizer.render(list, into: simd, rows: split..<height)
-            } else {
-                rasterizer.render(list, into: simd, rows: 0..<height)
+            let split = frame % 4 == 1 ? Int.random(in: 1..<height, using: &rng) : nil
+            expectReference(list, with: rasterizer, width: width, height: height, split: split, "frame \(frame)")
+        }
+    }
+
+    @Test("layers with straight vertical sides under changing layers above (their scans kept and replayed row after row) equal the reference", arguments: 1...4)
+    func keptLayerScans(seed: Int) {
+        // Tall layers whose sides are vertical over many rows (their scans hold from row
+        // to row until a piece or band ends), some with a step or a slanted part, beneath
+        // layers whose curved and slanted edges change every row and pass over the tall
+        // layers' sides (hiding them in some rows and not in others) or end inside them;
+        // translucent, erasing and gradient layers among them. Rows are rendered whole and
+        // in bands, frame after frame by one rasterizer.
+        var rng = SplitMix64(seed: UInt64(seed) * 3571)
+        func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
+        func color(opaque: Bool) -> RGBA8 {
+            RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
+                  a: opaque ? 255 : .random(in: 1...255, using: &rng))
+        }
+        let width = 43, height = 64
+        let rasterizer = Rasterizer(kernel: .simd)
+        for frame in 0..<16 {
+            var commands: [DrawCommand] = []
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let x0 = Bool.random(using: &rng) ? r(-3, 20).rounded() : r(-3, 20), x1 = x0 + r(2, 30)
+                let y0 = r(-4, 20), y1 = r(30, 70)
+                var path = Path()
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0:
+                    // A step in the right side halfway down (two bands).
+                    let mid = r(y0 + 1, y1 - 1)
+                    path.move(to: Double(x0), Double(y0))
+                    path.line(to: Double(x1), Double(y0))
+                    path.line(to: Double(x1), Double(mid))
+                    path.line(to: Double(x1 + r(-5, 5)), Double(mid))
+                    path.line(to: Double(x1 + r(-5, 5)), Double(y1))
+                    path.line(to: Double(x0), Double(y1))
+                case 1:
+                    // A slanted part at the bottom of the left side.
+                    let mid = r(y0 + 1, y1 - 1)
+                    path.move(to: Double(x0), Double(y0))
+                    path.line(to: Double(x1), Double(y0))
+                    path.line(to: Double(x1), Double(y1))
+                    path.line(to: Double(x0 + r(-6, 6)), Double(y1))
+                    path.line(to: Double(x0), Double(mid))
+                default:
+                    path.move(to: Double(x0), Double(y0))
+                    path.line(to: Double(x1), Double(y0))
+                    path.line(to: Double(x1), Double(y1))
+                    path.line(to: Double(x0), Double(y1))
+                }
+                path.closeSubpath()
+                let paint: Paint = Int.random(in: 0..<5, using: &rng) == 0 ? randomPaint(&rng, size: Float(width)) : .solid(color(opaque: Bool.random(using: &rng)))
+                commands.append(DrawCommand(shape: path.shape(), paint: paint, blend: BlendMode.allCases.randomElement(using: &rng) ?? .sourceOver))
             }
-            Rasterizer(kernel: .scalar).render(list, into: scalar, rows: 0..<height)
-            let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
-            let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
-            #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                // Above them: discs and slanted shapes, mostly opaque.
+                let shape = Bool.random(using: &rng)
+                    ? Shape.circle(centerX: r(0, Float(width)), centerY: r(0, Float(height)), radius: r(4, 20))
+                    : randomShape(&rng, size: Float(width))
+                commands.append(DrawCommand(shape: shape, paint: .solid(color(opaque: Int.random(in: 0..<4, using: &rng) > 0)),
+                                            blend: Int.random(in: 0..<6, using: &rng) == 0 ? .destinationOut : .sourceOver))
+            }
+            let list = DrawList(base: color(opaque: Bool.random(using: &rng)), commands: commands)
+            let split = frame % 3 == 1 ? Int.random(in: 1..<height, using: &rng) : nil
+            expectReference(list, with: rasterizer, width: width, height: height, split: split, "frame \(frame)")
         }
     }
 
@@ -313,12 +384,7 @@ struct KernelEquivalenceTests {
                 DrawCommand(shape: .circle(centerX: 22.5, centerY: 5.5, radius: 9.7), paint: other),
                 DrawCommand(shape: .rectangle(x0: 0.4, y0: 1.25, x1: 44.2, y1: 9.5), paint: closing, blend: frame % 3 == 0 ? .sourceOver : .copy),
             ])
-            let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
-            rasterizer.render(list, into: simd, rows: 0..<height)
-            Rasterizer(kernel: .scalar).render(list, into: scalar, rows: 0..<height)
-            let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
-            let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
-            #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
+            expectReference(list, with: rasterizer, width: width, height: height, "frame \(frame)")
         }
     }
 

@@ -47,6 +47,10 @@ final class CoverageScanner {
     /// piece, a band or a layer starts or ends). Maintained by `collect` and `scan` for
     /// the rasterizer between `beginRow` and the end of the row.
     @exclusivity(unchecked) private(set) var rowRepeats = true
+    /// Whether the last scan left edge cells out as hidden under the layers above.
+    @exclusivity(unchecked) private var skippedHidden = false
+    /// The SIMD kernel's scans that hold in the rows below, kept within a render call.
+    private let repeating = RepeatingScans()
     @exclusivity(unchecked) private(set) var repeatLimit = Float.infinity
 
     /// Starts tracking whether the coming row repeats.
@@ -184,6 +188,7 @@ final class CoverageScanner {
             memos = .allocate(capacity: cursorCapacity)
         }
         cursors.update(repeating: -1, count: 2 * bands.count)
+        if kernel == .simd { repeating.begin(layers: bands.count) }
         memos.initialize(repeating: XMemo(piece: -1, y: 0, x: 0), count: 2 * bands.count)
     }
 
@@ -254,8 +259,30 @@ final class CoverageScanner {
     /// they join the neighbouring run (their value is never painted).
     /// `firstBand` is the index of `bands`' first band in the draw list (its cursors),
     /// and rows must come top to bottom between two `resetCursors` calls.
+    /// With the SIMD kernel, a scan that holds in the rows below (`RepeatingScans`) is
+    /// kept and replayed there.
     func scan(bands: UnsafeBufferPointer<CompiledBand>, firstBand: Int, pieces: UnsafePointer<BoundaryPiece>, row: Int,
               occluders: IntervalStack, culling: Bool, into out: SpanBuffer) -> Range<Int>? {
+        guard culling else {
+            return scanRow(bands: bands, firstBand: firstBand, pieces: pieces, row: row, occluders: occluders, culling: false, into: out)
+        }
+        if let kept = repeating.replay(layer: firstBand, row: row, into: out) {
+            repeatEnds(at: kept.limit)
+            return kept.spans
+        }
+        let before = setRepeatsAside()
+        let range = scanRow(bands: bands, firstBand: firstBand, pieces: pieces, row: row, occluders: occluders, culling: true, into: out)
+        let effect = repeatEffect
+        merge(before)
+        if effect.repeats && !skippedHidden && Float(row + 2) <= effect.limit, let range {
+            repeating.keep(layer: firstBand, row: row, spans: range, from: out, limit: effect.limit)
+        }
+        return range
+    }
+
+    /// `scan` without what `RepeatingScans` keeps.
+    private func scanRow(bands: UnsafeBufferPointer<CompiledBand>, firstBand: Int, pieces: UnsafePointer<BoundaryPiece>, row: Int,
+                         occluders: IntervalStack, culling: Bool, into out: SpanBuffer) -> Range<Int>? {
         // (The occluders are passed with a flag rather than as an optional: wrapping the
         // object in an optional costs a retain and a release per layer and row.)
         @inline(__always) func occluded(_ range: Range<Int>) -> Bool { culling && occluders.contains(range) }
@@ -264,6 +291,7 @@ final class CoverageScanner {
         var bandRowCount = 0
         var pieceCount = 0
         var lo = Int.max, hi = Int.min
+        skippedHidden = false
         for (b, band) in bands.enumerated() {
             guard band.y0 < bottom && band.y1 > top else {
                 if band.y0 >= bottom { repeatEnds(at: band.y0) }
@@ -325,6 +353,7 @@ final class CoverageScanner {
                 // Edge cells hidden under opaque layers above join the run uncomputed.
                 if !bandRows[b].leftHidden { bandRows[b].leftHidden = le > ls && occluded(ls..<le) }
                 if !bandRows[b].rightHidden { bandRows[b].rightHidden = re > rs && occluded(rs..<re) }
+                if bandRows[b].leftHidden || bandRows[b].rightHidden { skippedHidden = true }
             }
             guard batched else { continue }
             // Gather the visible arcs' lanes in the order scanBand consumes them.
