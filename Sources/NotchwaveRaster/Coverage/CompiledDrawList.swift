@@ -74,20 +74,18 @@ struct CompiledDrawList {
                 pieces.append(contentsOf: band.left.pieces)
                 let rightStart = Int32(pieces.count)
                 pieces.append(contentsOf: band.right.pieces)
-                let leftMaxX = CompiledDrawList.extremeX(band.left.pieces, largest: true)
-                let rightMinX = CompiledDrawList.extremeX(band.right.pieces, largest: false)
-                var leftCells = CompiledDrawList.cells(band.left.pieces, CompiledDrawList.extremeX(band.left.pieces, largest: false), leftMaxX)
-                var rightCells = CompiledDrawList.cells(band.right.pieces, rightMinX, CompiledDrawList.extremeX(band.right.pieces, largest: true))
+                let left = BoundaryExtent(band.left.pieces), right = BoundaryExtent(band.right.pieces)
+                var leftCells = left.cells, rightCells = right.cells
                 if leftCells.isEmpty || rightCells.isEmpty || leftCells.upperBound > rightCells.lowerBound {
                     leftCells = 0..<0
                     rightCells = 0..<0
                 }
                 bands.append(CompiledBand(y0: band.y0, y1: band.y1, leftStart: leftStart, leftEnd: rightStart,
                                           rightStart: rightStart, rightEnd: Int32(pieces.count),
-                                          leftMaxX: leftMaxX, rightMinX: rightMinX, leftCells: leftCells, rightCells: rightCells,
+                                          leftMaxX: left.maxX, rightMinX: right.minX, leftCells: leftCells, rightCells: rightCells,
                                           leftVertical: CompiledDrawList.isVertical(band.left.pieces, from: band.y0, to: band.y1),
                                           rightVertical: CompiledDrawList.isVertical(band.right.pieces, from: band.y0, to: band.y1),
-                                          leftArcs: CompiledDrawList.hasArcs(band.left.pieces), rightArcs: CompiledDrawList.hasArcs(band.right.pieces)))
+                                          leftArcs: left.hasArcs, rightArcs: right.hasArcs))
                 minY = Swift.min(minY, band.y0)
                 maxY = Swift.max(maxY, band.y1)
             }
@@ -104,39 +102,6 @@ struct CompiledDrawList {
     /// anyway.)
     static func reaches(_ shape: Shape, from top: Float, to bottom: Float) -> Bool {
         shape.bands.contains { $0.y1 > $0.y0 && $0.y0 < bottom && $0.y1 > top }
-    }
-
-    /// The largest (or smallest) x of `pieces`, at their ends (a piece is monotone in x: a
-    /// line, or an arc within one quarter of its circle); -inf (+inf) for none.
-    static func extremeX(_ pieces: [BoundaryPiece], largest: Bool) -> Float {
-        var extreme: Float = largest ? -.infinity : .infinity
-        for piece in pieces {
-            let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
-            extreme = largest ? Swift.max(extreme, a, b) : Swift.min(extreme, a, b)
-        }
-        return extreme
-    }
-
-    /// `floor(minX) - 1 ..< ceil(maxX) + 1` for `pieces` whose x-range is `minX ... maxX`
-    /// (at their ends), or empty for a boundary without pieces or with an arc of a radius
-    /// above 2^20 px.
-    ///
-    /// The pixel of margin holds every x a row computes: a line's x is monotone in y as
-    /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))`,
-    /// strays from monotone by its product's rounding alone, under `r * 2^-23` px, an
-    /// eighth of a pixel up to that radius. Drawn coordinates lie within
-    /// `coordinateLimit`, so the conversions cannot trap.
-    static func cells(_ pieces: [BoundaryPiece], _ minX: Float, _ maxX: Float) -> Range<Int> {
-        guard minX.isFinite, maxX.isFinite, minX <= maxX else { return 0..<0 }
-        for piece in pieces {
-            if case let .arc(_, _, radius, _) = piece.curve, radius > 1_048_576 { return 0..<0 }
-        }
-        return (Int(minX.rounded(.down)) - 1)..<(Int(maxX.rounded(.up)) + 1)
-    }
-
-    /// True when an arc is among `pieces`.
-    static func hasArcs(_ pieces: [BoundaryPiece]) -> Bool {
-        pieces.contains { if case .arc = $0.curve { true } else { false } }
     }
 
     /// True when `pieces` are one vertical segment over `[y0, y1]`.
@@ -169,5 +134,42 @@ struct CompiledDrawList {
         case let .line(xTop, xBottom): return ok(xTop) && ok(xBottom)
         case let .arc(cx, cy, r, side): return ok(cx) && ok(cy) && ok(r) && ok(side)
         }
+    }
+}
+
+/// What one pass over a boundary's pieces tells the scanner: the x-range they cover, at
+/// their ends (a piece is monotone in x: a line, or an arc within one quarter of its
+/// circle; +inf ... -inf for none), and whether there are arcs among them.
+struct BoundaryExtent {
+    var minX: Float = .infinity
+    var maxX: Float = -.infinity
+    var hasArcs = false
+    /// An arc of a radius above 2^20 px is among them (see `cells`).
+    var hugeArc = false
+
+    init(_ pieces: [BoundaryPiece]) {
+        for piece in pieces {
+            let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
+            minX = Swift.min(minX, a, b)
+            maxX = Swift.max(maxX, a, b)
+            if case let .arc(_, _, radius, _) = piece.curve {
+                hasArcs = true
+                if radius > 1_048_576 { hugeArc = true }
+            }
+        }
+    }
+
+    /// `floor(minX) - 1 ..< ceil(maxX) + 1`, the cells any row's edge span of the boundary
+    /// lies in (`CompiledBand.leftCells`), or empty for a boundary without pieces or with
+    /// an arc of a radius above 2^20 px.
+    ///
+    /// The pixel of margin holds every x a row computes: a line's x is monotone in y as
+    /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))`,
+    /// strays from monotone by its product's rounding alone, under `r * 2^-23` px, an
+    /// eighth of a pixel up to that radius. Drawn coordinates lie within
+    /// `CompiledDrawList.coordinateLimit`, so the conversions cannot trap.
+    var cells: Range<Int> {
+        guard minX.isFinite, maxX.isFinite, minX <= maxX, !hugeArc else { return 0..<0 }
+        return (Int(minX.rounded(.down)) - 1)..<(Int(maxX.rounded(.up)) + 1)
     }
 }
