@@ -15,15 +15,20 @@ int nw_yuv420_avx2_available(void) {
 
 #define NW_AVX2 __attribute__((target("avx2"), always_inline)) static inline
 
-/// Channel `shift` (0 R, 8 G, 16 B) of eight pixels, as exact floats.
+/// Channel `shift` (0 R, 8 G, 16 B) of eight pixels, as exact floats: one byte shuffle
+/// moves the channel's byte of each pixel to the bottom of its lane, zeros above.
 NW_AVX2 __m256 nw_channel(__m256i pixels, int shift) {
-    return _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(pixels, shift), _mm256_set1_epi32(0xFF)));
+    const char k = (char)(shift / 8), z = (char)0x80;
+    const __m256i pick = _mm256_setr_epi8(k, z, z, z, (char)(k + 4), z, z, z, (char)(k + 8), z, z, z, (char)(k + 12), z, z, z,
+                                          k, z, z, z, (char)(k + 4), z, z, z, (char)(k + 8), z, z, z, (char)(k + 12), z, z, z);
+    return _mm256_cvtepi32_ps(_mm256_shuffle_epi8(pixels, pick));
 }
 
-/// `value` (within 0...255) rounded to a whole number, ties to even: adding 2^23 leaves
-/// it in the float's low mantissa bits, whose low byte is the result.
+/// `value` (within 0...255) rounded to a whole number, ties to even: the conversion in
+/// the current rounding mode, round to nearest even (the mode the Swift loop's adding of
+/// 2^23 rounds in as well), which gives what that adding leaves in the low byte.
 NW_AVX2 __m256i nw_round_byte(__m256 value) {
-    return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(value, _mm256_set1_ps(8388608.0f))), _mm256_set1_epi32(0xFF));
+    return _mm256_cvtps_epi32(value);
 }
 
 /// Luma of eight pixels: ((R yR + G yG) + B yB) + 16, rounded.
