@@ -46,7 +46,10 @@ public struct DrawList: Sendable, Equatable {
 /// It also keeps, with the SIMD kernel, what the previous call's frame shares with the
 /// next: the scans of the top layers whose commands did not change (`LayerScans`,
 /// replayed row by row), and, within a call, the colours of a gradient along x across the
-/// row (`RowShadings`, shaded once).
+/// row (`RowShadings`, shaded once) and the scan of a layer whose rows repeat while other
+/// layers change (`RepeatingScans`, replayed in the rows below). Its scanner does not look
+/// for the pieces of a boundary that the layers above hide over the boundary's whole
+/// x-range in a row.
 public final class Rasterizer {
     /// The kernel this rasterizer runs.
     public let kernel: RasterKernel

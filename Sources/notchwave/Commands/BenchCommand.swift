@@ -135,7 +135,7 @@ enum BenchCommand: Command {
         print("pipeline against the encoder alone, iphone-x \(first.frameWidth)x\(first.frameHeight), \(first.frameCount) frames, --quality \(quality.rawValue):")
         for f in figures {
             print("  \(f.scene.padding(toLength: 13, withPad: " ", startingAt: 0)) \(f.codec.padding(toLength: 5, withPad: " ", startingAt: 0))"
-                  + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f   processor a frame %5.2f ms / %5.2f ms (+%.2f)",
+                  + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f   processor a frame %5.2f ms / %5.2f ms (%+.2f)",
                            f.encoderFPS, f.pipelineFPS, f.ratio, f.encoderCPUms, f.pipelineCPUms, f.pipelineCPUms - f.encoderCPUms))
         }
         return 0
