@@ -328,6 +328,57 @@ struct KernelEquivalenceTests {
         }
     }
 
+    @Test("sides a few ulps off vertical, whose x rounds to the same value at a row's top and bottom, are not taken as repeating")
+    func nearlyVerticalSides() {
+        // A side from x = 10.5 to 10.5 + 2^-19 over 600 rows: in the first rows both ends
+        // of a row round to 10.5, lower down x is 10.500001 and the edge pixel's coverage
+        // quantizes to 127 instead of 128. Alone (rows copied down), under a layer whose
+        // curve changes every row (the side's scan kept and replayed), and mirrored.
+        let width = 40, height = 600
+        let drift = Double(Float(10.5).nextUp.nextUp) - 10.5
+        func side(_ x: Double, _ dx: Double, mirrored: Bool) -> Shape {
+            let x0 = mirrored ? Double(width) - x : x, x1 = mirrored ? x0 - dx : x0 + dx, far = mirrored ? 2.0 : Double(width) - 2
+            return Shape(polygons: [[PathPoint(x: x0, y: 0), PathPoint(x: far, y: 0), PathPoint(x: far, y: Double(height)), PathPoint(x: x1, y: Double(height))]],
+                         fillRule: .nonZero)
+        }
+        for mirrored in [false, true] {
+            for dx in [drift, -drift, 3 * drift] {
+                let layer = DrawCommand(shape: side(10.5, dx, mirrored: mirrored), paint: .solid(RGBA8(r: 20, g: 90, b: 200)))
+                let alone = DrawList(base: .white, commands: [layer])
+                expectReference(alone, with: Rasterizer(kernel: .simd), width: width, height: height, "alone, dx \(dx), mirrored \(mirrored)")
+                let curve = DrawCommand(shape: .circle(centerX: 20, centerY: 300, radius: 290), paint: .solid(RGBA8(r: 200, g: 40, b: 30, a: 120)))
+                let under = DrawList(base: .white, commands: [layer, curve])
+                expectReference(under, with: Rasterizer(kernel: .simd), width: width, height: height, "under a curve, dx \(dx), mirrored \(mirrored)")
+            }
+        }
+    }
+
+    @Test("hand-built arc pieces outside what an arc piece promises (across their centre row, side not ±1) are drawn as the reference draws them")
+    func handBuiltArcs() {
+        // A left side that is one arc across its centre row: its ends lie at the centre's
+        // x, its middle 14 px away. Its ends off the canvas on the left (the middle
+        // inside), or under an opaque rectangle (the middle outside it): neither skip may
+        // take the ends' x for the side's range. And a quarter arc with side 3.
+        let width = 48, height = 34
+        func band(_ left: BoundaryPiece, rightX: Float) -> Shape {
+            Shape(bands: [Band(y0: left.y0, y1: left.y1, left: Boundary(pieces: [left]),
+                               right: Boundary(pieces: [BoundaryPiece(y0: left.y0, y1: left.y1, curve: .line(xTop: rightX, xBottom: rightX))]))])
+        }
+        let red = Paint.solid(RGBA8(r: 230, g: 40, b: 30)), black = Paint.solid(RGBA8(r: 0, g: 0, b: 0))
+        let cases: [(String, Shape, Shape?)] = [
+            ("ends off the canvas", band(BoundaryPiece(y0: 2, y1: 30, curve: .arc(centerX: -5, centerY: 16, radius: 14, side: 1)), rightX: 40), nil),
+            ("ends under a rectangle", band(BoundaryPiece(y0: 2, y1: 30, curve: .arc(centerX: 20.5, centerY: 16, radius: 14, side: -1)), rightX: 44),
+             .rectangle(x0: 17, y0: 0, x1: 24, y1: 34)),
+            ("side 3", band(BoundaryPiece(y0: 2, y1: 16, curve: .arc(centerX: 3.25, centerY: 16, radius: 12, side: 3)), rightX: 46),
+             .rectangle(x0: 0, y0: 0, x1: 6, y1: 34)),
+        ]
+        for (name, shape, cover) in cases {
+            var commands = [DrawCommand(shape: shape, paint: red)]
+            if let cover { commands.append(DrawCommand(shape: cover, paint: black)) }
+            expectReference(DrawList(base: .white, commands: commands), with: Rasterizer(kernel: .simd), width: width, height: height, name)
+        }
+    }
+
     @Test("a band of rows rendered into a slice equals the same rows of a whole frame")
     func slices() {
         var rng = SplitMix64(seed: 42)

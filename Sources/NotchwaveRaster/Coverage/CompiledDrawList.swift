@@ -15,8 +15,9 @@ struct CompiledBand {
     var rightMinX: Float
     /// The cells that any row's edge span of the left (right) boundary lies in: its
     /// x-range over the band, a pixel wider on each side (x inside a row, however it
-    /// rounds, stays within). Empty for both when the two ranges meet, or when a boundary
-    /// has no pieces: where the layers above cover the whole range in a row, the boundary
+    /// rounds, stays within). Empty for both when the two ranges overlap, or when a
+    /// boundary has no pieces, a huge arc or one that may reach past its ends
+    /// (`BoundaryExtent`): where the layers above cover the whole range in a row, the boundary
     /// is hidden there whatever its pieces compute, and the SIMD kernel does not look for
     /// them (`CoverageScanner.scan`).
     var leftCells: Range<Int>
@@ -140,6 +141,10 @@ struct CompiledDrawList {
 /// What one pass over a boundary's pieces tells the scanner: the x-range they cover, at
 /// their ends (a piece is monotone in x: a line, or an arc within one quarter of its
 /// circle; +inf ... -inf for none), and whether there are arcs among them.
+///
+/// An arc that does not keep to what `BoundaryPiece.Curve.arc` asks (its rows on one side
+/// of its centre, `side` +1 or -1), which only a hand-built piece can be, may reach past
+/// its ends' x: its boundary's range is then -inf ... +inf, which no skip relies on.
 struct BoundaryExtent {
     var minX: Float = .infinity
     var maxX: Float = -.infinity
@@ -148,14 +153,20 @@ struct BoundaryExtent {
     var hugeArc = false
 
     init(_ pieces: [BoundaryPiece]) {
+        var unbounded = false
         for piece in pieces {
             let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
             minX = Swift.min(minX, a, b)
             maxX = Swift.max(maxX, a, b)
-            if case let .arc(_, _, radius, _) = piece.curve {
+            if case let .arc(_, centerY, radius, side) = piece.curve {
                 hasArcs = true
-                if radius > 1_048_576 { hugeArc = true }
+                if Swift.abs(radius) > 1_048_576 { hugeArc = true }
+                if (side != 1 && side != -1) || (piece.y0 < centerY && piece.y1 > centerY) { unbounded = true }
             }
+        }
+        if unbounded {
+            minX = -.infinity
+            maxX = .infinity
         }
     }
 
@@ -164,9 +175,9 @@ struct BoundaryExtent {
     /// an arc of a radius above 2^20 px.
     ///
     /// The pixel of margin holds every x a row computes: a line's x is monotone in y as
-    /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))`,
-    /// strays from monotone by its product's rounding alone, under `r * 2^-23` px, an
-    /// eighth of a pixel up to that radius. Drawn coordinates lie within
+    /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))` within
+    /// one quarter of its circle, strays from monotone by its product's rounding alone,
+    /// under `r * 2^-23` px, an eighth of a pixel up to that radius. Drawn coordinates lie within
     /// `CompiledDrawList.coordinateLimit`, so the conversions cannot trap.
     var cells: Range<Int> {
         guard minX.isFinite, maxX.isFinite, minX <= maxX, !hugeArc else { return 0..<0 }

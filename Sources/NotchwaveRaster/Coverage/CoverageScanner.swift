@@ -239,7 +239,14 @@ final class CoverageScanner {
             row.cellStart = row.xMin.floorPixelIndex
             row.cellEnd = row.xMax.ceilPixelIndex
             if rowRepeats {
-                if row.kind == .line && xa == xb && pa == ya && pb == yb { repeatEnds(at: piece.y1) } else { rowRepeats = false }
+                // A vertical piece through the whole row: its x is xTop in every row. (Not
+                // `xa == xb`: a piece a few ulps off vertical can round to one x at a
+                // row's top and bottom and to another further down.)
+                if case let .line(xTop, xBottom) = piece.curve, xTop == xBottom, pa == ya, pb == yb {
+                    repeatEnds(at: piece.y1)
+                } else {
+                    rowRepeats = false
+                }
             }
             pieceRows[count] = row
             count += 1
@@ -254,13 +261,14 @@ final class CoverageScanner {
     }
 
     /// Appends the coverage spans of a layer's bands in `row` to `out` and returns their
-    /// range (sorted, disjoint), or nil when `occluded` says the layer's whole extent in
-    /// the row is covered from above. Edge cells that `occluded` covers are not computed:
-    /// they join the neighbouring run (their value is never painted).
+    /// range (sorted, disjoint), or nil when the layer's whole extent in the row is
+    /// covered from above. Edge cells that the layers above cover need not be computed:
+    /// they may join the neighbouring run (their value is never painted).
     /// `firstBand` is the index of `bands`' first band in the draw list (its cursors),
     /// and rows must come top to bottom between two `resetCursors` calls.
     /// With the SIMD kernel, a scan that holds in the rows below (`RepeatingScans`) is
-    /// kept and replayed there.
+    /// kept and replayed there (spans computed under the layers above in that row are
+    /// then kept as they are).
     func scan(bands: UnsafeBufferPointer<CompiledBand>, firstBand: Int, pieces: UnsafePointer<BoundaryPiece>, row: Int,
               occluders: IntervalStack, culling: Bool, into out: SpanBuffer) -> Range<Int>? {
         guard culling else {
@@ -353,8 +361,8 @@ final class CoverageScanner {
                 // Edge cells hidden under opaque layers above join the run uncomputed.
                 if !bandRows[b].leftHidden { bandRows[b].leftHidden = le > ls && occluded(ls..<le) }
                 if !bandRows[b].rightHidden { bandRows[b].rightHidden = re > rs && occluded(rs..<re) }
-                if bandRows[b].leftHidden || bandRows[b].rightHidden { skippedHidden = true }
             }
+            if bandRows[b].leftHidden || bandRows[b].rightHidden { skippedHidden = true }
             guard batched else { continue }
             // Gather the visible arcs' lanes in the order scanBand consumes them.
             let band = bandRows[b]
