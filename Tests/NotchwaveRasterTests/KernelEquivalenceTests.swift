@@ -379,6 +379,33 @@ struct KernelEquivalenceTests {
         }
     }
 
+    @Test("kept scans past their bound (every kept scan dropped, keeping started over) equal the reference")
+    func keptScansPastTheirBound() {
+        // Staircases with a vertical step every two rows: each step ends a band, so each
+        // layer's scan is kept again every two rows and replayed in the next. 40 layers
+        // over 2 000 rows keep 40 000 scans, about 70 000 spans: past the 65 536 spans kept
+        // in one call, where what is kept is dropped and the keeping starts over.
+        let width = 64, height = 2000
+        var commands: [DrawCommand] = []
+        for layer in 0..<40 {
+            var points: [PathPoint] = []
+            let x0 = Double(layer % 8) + 0.25 * Double(layer % 4)
+            for step in 0..<(height / 2) {
+                let x = x0 + Double((step + layer) % 5) * 0.5
+                points.append(PathPoint(x: x, y: Double(2 * step)))
+                points.append(PathPoint(x: x, y: Double(2 * step + 2)))
+            }
+            points.append(PathPoint(x: Double(width - 1 - layer % 8), y: Double(height)))
+            points.append(PathPoint(x: Double(width - 1 - layer % 8), y: 0))
+            let alpha = UInt8(60 + 4 * layer)
+            commands.append(DrawCommand(shape: Shape(polygons: [points], fillRule: .nonZero),
+                                        paint: .solid(RGBA8(r: UInt8(6 * layer), g: 90, b: UInt8(250 - 6 * layer), a: alpha))))
+        }
+        // A curve on top, so that rows do not repeat as a whole.
+        commands.append(DrawCommand(shape: .circle(centerX: 32, centerY: 1000, radius: 990), paint: .solid(RGBA8(r: 0, g: 0, b: 0, a: 40))))
+        expectReference(DrawList(base: .white, commands: commands), with: Rasterizer(kernel: .simd), width: width, height: height, "staircases")
+    }
+
     @Test("a band of rows rendered into a slice equals the same rows of a whole frame")
     func slices() {
         var rng = SplitMix64(seed: 42)
