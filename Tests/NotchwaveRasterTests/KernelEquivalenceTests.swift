@@ -2,6 +2,12 @@ import Testing
 import NotchwaveRaster
 import TestSupport
 
+/// A random colour, opaque or of any alpha but zero.
+func randomColor(_ rng: inout SplitMix64, opaque: Bool) -> RGBA8 {
+    RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
+          a: opaque ? 255 : .random(in: 1...255, using: &rng))
+}
+
 /// A random paint of every kind, with 2 to 4 stops, random interpolation and alpha.
 func randomPaint(_ rng: inout SplitMix64, size: Float) -> Paint {
     func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
@@ -205,10 +211,7 @@ struct KernelEquivalenceTests {
         // scans replayed), with rows rendered in bands.
         var rng = SplitMix64(seed: UInt64(seed) * 6151)
         func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
-        func color(opaque: Bool) -> RGBA8 {
-            RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
-                  a: opaque ? 255 : .random(in: 1...255, using: &rng))
-        }
+        func color(opaque: Bool) -> RGBA8 { randomColor(&rng, opaque: opaque) }
         let width = 41, height = 36
         let rasterizer = Rasterizer(kernel: .simd)
         var occluders: [DrawCommand] = []
@@ -274,10 +277,7 @@ struct KernelEquivalenceTests {
         // in bands, frame after frame by one rasterizer.
         var rng = SplitMix64(seed: UInt64(seed) * 3571)
         func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
-        func color(opaque: Bool) -> RGBA8 {
-            RGBA8(r: .random(in: 0...255, using: &rng), g: .random(in: 0...255, using: &rng), b: .random(in: 0...255, using: &rng),
-                  a: opaque ? 255 : .random(in: 1...255, using: &rng))
-        }
+        func color(opaque: Bool) -> RGBA8 { randomColor(&rng, opaque: opaque) }
         let width = 43, height = 64
         let rasterizer = Rasterizer(kernel: .simd)
         for frame in 0..<16 {

@@ -17,9 +17,9 @@ struct CompiledBand {
     /// x-range over the band, a pixel wider on each side (x inside a row, however it
     /// rounds, stays within). Empty for both when the two ranges overlap, or when a
     /// boundary has no pieces, a huge arc or one that may reach past its ends
-    /// (`BoundaryExtent`): where the layers above cover the whole range in a row, the boundary
-    /// is hidden there whatever its pieces compute, and the SIMD kernel does not look for
-    /// them (`CoverageScanner.scan`).
+    /// (`BoundaryExtent`): where the layers above cover the whole range in a row, the
+    /// boundary is hidden there whatever its pieces compute, and the SIMD kernel does not
+    /// look for them (`CoverageScanner.scan`).
     var leftCells: Range<Int>
     var rightCells: Range<Int>
     /// Whether the left (right) boundary is one vertical segment over the whole band (a
@@ -107,8 +107,7 @@ struct CompiledDrawList {
 
     /// True when `pieces` are one vertical segment over `[y0, y1]`.
     static func isVertical(_ pieces: [BoundaryPiece], from y0: Float, to y1: Float) -> Bool {
-        guard pieces.count == 1, case let .line(xTop, xBottom) = pieces[0].curve else { return false }
-        return xTop == xBottom && pieces[0].y0 <= y0 && pieces[0].y1 >= y1
+        pieces.count == 1 && pieces[0].isVerticalLine && pieces[0].y0 <= y0 && pieces[0].y1 >= y1
     }
 
     /// The largest coordinate magnitude drawn: 2^24 px, beyond which `Float` no longer
@@ -171,14 +170,14 @@ struct BoundaryExtent {
     }
 
     /// `floor(minX) - 1 ..< ceil(maxX) + 1`, the cells any row's edge span of the boundary
-    /// lies in (`CompiledBand.leftCells`), or empty for a boundary without pieces or with
-    /// an arc of a radius above 2^20 px.
+    /// lies in (`CompiledBand.leftCells`), or empty for a boundary without pieces, with an
+    /// arc of a radius above 2^20 px, or with an arc that may reach past its ends.
     ///
     /// The pixel of margin holds every x a row computes: a line's x is monotone in y as
     /// computed (each rounding step is), and an arc's, `cx ± sqrt((r - dy)(r + dy))` within
     /// one quarter of its circle, strays from monotone by its product's rounding alone,
-    /// under `r * 2^-23` px, an eighth of a pixel up to that radius. Drawn coordinates lie within
-    /// `CompiledDrawList.coordinateLimit`, so the conversions cannot trap.
+    /// under `r * 2^-23` px, an eighth of a pixel up to that radius. Drawn coordinates lie
+    /// within `CompiledDrawList.coordinateLimit`, so the conversions cannot trap.
     var cells: Range<Int> {
         guard minX.isFinite, maxX.isFinite, minX <= maxX, !hugeArc else { return 0..<0 }
         return (Int(minX.rounded(.down)) - 1)..<(Int(maxX.rounded(.up)) + 1)

@@ -47,11 +47,11 @@ final class CoverageScanner {
     /// piece, a band or a layer starts or ends). Maintained by `collect` and `scan` for
     /// the rasterizer between `beginRow` and the end of the row.
     @exclusivity(unchecked) private(set) var rowRepeats = true
+    @exclusivity(unchecked) private(set) var repeatLimit = Float.infinity
     /// Whether the last scan left edge cells out as hidden under the layers above.
     @exclusivity(unchecked) private var skippedHidden = false
     /// The SIMD kernel's scans that hold in the rows below, kept within a render call.
     private let repeating = RepeatingScans()
-    @exclusivity(unchecked) private(set) var repeatLimit = Float.infinity
 
     /// Starts tracking whether the coming row repeats.
     @inline(__always) func beginRow() {
@@ -242,7 +242,7 @@ final class CoverageScanner {
                 // A vertical piece through the whole row: its x is xTop in every row. (Not
                 // `xa == xb`: a piece a few ulps off vertical can round to one x at a
                 // row's top and bottom and to another further down.)
-                if case let .line(xTop, xBottom) = piece.curve, xTop == xBottom, pa == ya, pb == yb {
+                if piece.isVerticalLine && pa == ya && pb == yb {
                     repeatEnds(at: piece.y1)
                 } else {
                     rowRepeats = false

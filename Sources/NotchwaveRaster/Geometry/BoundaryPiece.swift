@@ -47,6 +47,13 @@ public struct BoundaryPiece: Sendable, Equatable {
         }
     }
 
+    /// True for a vertical segment (`xTop == xBottom`): its x is `xTop` in every row, as
+    /// computed too.
+    var isVerticalLine: Bool {
+        if case let .line(xTop, xBottom) = curve { return xTop == xBottom }
+        return false
+    }
+
     /// The piece reflected about the vertical line `x = axis`.
     public func mirrored(about axis: Float) -> BoundaryPiece {
         switch curve {
