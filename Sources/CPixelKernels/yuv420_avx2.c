@@ -58,6 +58,13 @@ NW_AVX2 __m256 nw_block_sums(__m256 a, __m256 b, __m256 c, __m256 d) {
     return _mm256_permutevar8x32_ps(sums, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
 }
 
+/// Whether the 32 pixels of `a`...`d` are all `pixel` (every byte, alpha included).
+NW_AVX2 int nw_all_equal(__m256i a, __m256i b, __m256i c, __m256i d, __m256i pixel) {
+    __m256i same = _mm256_and_si256(_mm256_and_si256(_mm256_cmpeq_epi32(a, pixel), _mm256_cmpeq_epi32(b, pixel)),
+                                    _mm256_and_si256(_mm256_cmpeq_epi32(c, pixel), _mm256_cmpeq_epi32(d, pixel)));
+    return _mm256_movemask_epi8(same) == -1;
+}
+
 __attribute__((target("avx2")))
 void nw_yuv420_avx2(const nw_yuv420_factors *f, int rows, int width,
                     const uint8_t *source, ptrdiff_t source_stride,
@@ -67,6 +74,13 @@ void nw_yuv420_avx2(const nw_yuv420_factors *f, int rows, int width,
     const __m256 uR = _mm256_set1_ps(f->uR), uG = _mm256_set1_ps(f->uG), uB = _mm256_set1_ps(f->uB);
     const __m256 vR = _mm256_set1_ps(f->vR), vG = _mm256_set1_ps(f->vG), vB = _mm256_set1_ps(f->vB);
     const __m256 c128 = _mm256_set1_ps(128.0f);
+    // The last flat block met (all 32 pixels one colour) and the bytes it gave: a block
+    // of that same colour gives the same bytes (the same operations on the same values),
+    // so they are stored again without the arithmetic. Whole-screen scenes are mostly
+    // flat colour: over 90 % of their blocks repeat the flat block before them.
+    int remembered = 0;
+    __m256i flatPixel = _mm256_setzero_si256();
+    __m128i flatLuma = _mm_setzero_si128(), flatChroma = _mm_setzero_si128();
     for (int pair = 0; pair < rows / 2; pair++) {
         const uint8_t *top = source + 2 * pair * source_stride, *bottom = top + source_stride;
         uint8_t *yTop = y + 2 * pair * y_stride, *yBottom = yTop + y_stride;
@@ -76,7 +90,15 @@ void nw_yuv420_avx2(const nw_yuv420_factors *f, int rows, int width,
             __m256i t1 = _mm256_loadu_si256((const __m256i *)(top + 4 * x + 32));
             __m256i b0 = _mm256_loadu_si256((const __m256i *)(bottom + 4 * x));
             __m256i b1 = _mm256_loadu_si256((const __m256i *)(bottom + 4 * x + 32));
-            _mm_storeu_si128((__m128i *)(yTop + x), nw_bytes16(nw_luma(t0, yR, yG, yB), nw_luma(t1, yR, yG, yB)));
+            if (remembered && nw_all_equal(t0, t1, b0, b1, flatPixel)) {
+                _mm_storeu_si128((__m128i *)(yTop + x), flatLuma);
+                _mm_storeu_si128((__m128i *)(yBottom + x), flatLuma);
+                _mm_storel_epi64((__m128i *)(uRow + x / 2), flatChroma);
+                _mm_storel_epi64((__m128i *)(vRow + x / 2), _mm_unpackhi_epi64(flatChroma, flatChroma));
+                continue;
+            }
+            __m128i lumaTop = nw_bytes16(nw_luma(t0, yR, yG, yB), nw_luma(t1, yR, yG, yB));
+            _mm_storeu_si128((__m128i *)(yTop + x), lumaTop);
             _mm_storeu_si128((__m128i *)(yBottom + x), nw_bytes16(nw_luma(b0, yR, yG, yB), nw_luma(b1, yR, yG, yB)));
             __m256 r = nw_block_sums(nw_channel(t0, 0), nw_channel(t1, 0), nw_channel(b0, 0), nw_channel(b1, 0));
             __m256 g = nw_block_sums(nw_channel(t0, 8), nw_channel(t1, 8), nw_channel(b0, 8), nw_channel(b1, 8));
@@ -86,6 +108,15 @@ void nw_yuv420_avx2(const nw_yuv420_factors *f, int rows, int width,
             __m128i chroma = nw_bytes16(nw_round_byte(cb), nw_round_byte(cr));
             _mm_storel_epi64((__m128i *)(uRow + x / 2), chroma);
             _mm_storel_epi64((__m128i *)(vRow + x / 2), _mm_unpackhi_epi64(chroma, chroma));
+            __m256i first = _mm256_broadcastd_epi32(_mm256_castsi256_si128(t0));
+            if (nw_all_equal(t0, t1, b0, b1, first)) {
+                // Flat: every luma byte is the same and so are the chroma pairs, so these
+                // are what any block of this colour stores.
+                remembered = 1;
+                flatPixel = first;
+                flatLuma = lumaTop;
+                flatChroma = chroma;
+            }
         }
     }
 }

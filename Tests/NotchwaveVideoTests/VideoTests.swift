@@ -115,6 +115,51 @@ struct VideoTests {
                 for c in 0..<3 { image[i + c] = pixel % 7 == 2 && c != pixel % 3 ? 0 : value }
             }
         }
+        try expectWideKernelMatchesBaseline(image, width: width, height: height, stride: stride)
+    }
+
+    /// Pictures of flat colour, as whole-screen scenes are: runs of 1 to 80 pixels of a
+    /// few colours that recur, row pairs mostly alike; and what makes a block of 16 x 2
+    /// pixels not quite flat: one pixel of the bottom row, of the last column or of the
+    /// top row's second half differing by one in one channel, or in alpha alone (which
+    /// the conversion ignores). The kernel's flat blocks must give the Swift loop's bytes
+    /// and must not be reused for a block that only nearly matches.
+    @Test("yuv420p's AVX2 kernel on flat colour: the Swift kernel's bytes", .enabled(if: PixelConverter.hasAVX2Kernel),
+          arguments: [(64, 8, 1), (1126, 64, 2), (1125 - 1, 130, 3), (4096, 16, 4)])
+    func yuv420WideKernelFlat(width: Int, height: Int, seed: Int) throws {
+        var generator = SplitMix64(seed: UInt64(seed))
+        let stride = width * 4 + 12
+        let palette: [UInt32] = (0..<5).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) | 0xFF00_0000 }
+        var image = [UInt8](repeating: 0, count: stride * height)
+        func set(_ x: Int, _ y: Int, _ pixel: UInt32) {
+            for c in 0..<4 { image[y * stride + x * 4 + c] = UInt8(truncatingIfNeeded: pixel >> (8 * UInt32(c))) }
+        }
+        func get(_ x: Int, _ y: Int) -> UInt32 {
+            (0..<4).reduce(0) { $0 | UInt32(image[y * stride + x * 4 + $1]) << (8 * UInt32($1)) }
+        }
+        for pair in 0..<(height / 2) {
+            var x = 0
+            while x < width {
+                let run = Int.random(in: 1...80, using: &generator), colour = palette.randomElement(using: &generator)!
+                for k in x..<min(width, x + run) { set(k, 2 * pair, colour); set(k, 2 * pair + 1, colour) }
+                x += run
+            }
+            // Now and then a pixel nearly like its neighbours: one channel off by one
+            // (alpha only in the last case).
+            for _ in 0..<(width / 24) {
+                let x = [Int.random(in: 0..<width, using: &generator), (Int.random(in: 0..<(width / 16), using: &generator) * 16 + 15),
+                         Int.random(in: 0..<(width / 16), using: &generator) * 16 + 8].randomElement(using: &generator)!
+                let y = 2 * pair + Int.random(in: 0...1, using: &generator), channel = UInt32.random(in: 0...3, using: &generator)
+                set(x, y, get(x, y) ^ (1 << (8 * channel)))
+            }
+        }
+        try expectWideKernelMatchesBaseline(image, width: width, height: height, stride: stride)
+    }
+
+    /// `image` (`stride` bytes a row) converted by the AVX2 kernel with the Swift loop
+    /// beside it, and by the Swift loop alone, in two bands (rows 0..<2, then the rest):
+    /// every sample of every plane the same.
+    func expectWideKernelMatchesBaseline(_ image: [UInt8], width: Int, height: Int, stride: Int) throws {
         let wide = try scratchFrame(width: width, height: height), baseline = try scratchFrame(width: width, height: height)
         for (frame, baselineOnly) in [(wide, false), (baseline, true)] {
             let converter = try PixelConverter(width: width, height: height, format: .yuv420p, baselineOnly: baselineOnly)
