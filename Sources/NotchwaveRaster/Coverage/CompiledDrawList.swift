@@ -114,11 +114,15 @@ struct CompiledDrawList {
     /// holds whole pixels (a canvas is at most a few thousand pixels across).
     static let coordinateLimit: Float = 16_777_216
 
+    /// True when `v` lies within `coordinateLimit`: false for a NaN (which compares false)
+    /// and for an infinity as well.
+    @inline(__always)
+    private static func ok(_ v: Float) -> Bool { Swift.abs(v) <= coordinateLimit }
+
     /// True when every coordinate of `shape` is finite and within `coordinateLimit`: a
     /// shape with a NaN, an infinity or an enormous coordinate (from extreme easing or
     /// geometry) is left out rather than trapping in the scanner's integer conversions.
     static func isDrawable(_ shape: Shape) -> Bool {
-        @inline(__always) func ok(_ v: Float) -> Bool { v.isFinite && Swift.abs(v) <= coordinateLimit }
         for band in shape.bands {
             guard ok(band.y0), ok(band.y1) else { return false }
             for piece in band.left.pieces where !isDrawable(piece) { return false }
@@ -128,7 +132,6 @@ struct CompiledDrawList {
     }
 
     private static func isDrawable(_ piece: BoundaryPiece) -> Bool {
-        @inline(__always) func ok(_ v: Float) -> Bool { v.isFinite && Swift.abs(v) <= coordinateLimit }
         guard ok(piece.y0), ok(piece.y1) else { return false }
         switch piece.curve {
         case let .line(xTop, xBottom): return ok(xTop) && ok(xBottom)
@@ -154,14 +157,23 @@ struct BoundaryExtent {
     init(_ pieces: [BoundaryPiece]) {
         var unbounded = false
         for piece in pieces {
-            let a = piece.x(at: piece.y0), b = piece.x(at: piece.y1)
-            minX = Swift.min(minX, a, b)
-            maxX = Swift.max(maxX, a, b)
-            if case let .arc(_, centerY, radius, side) = piece.curve {
+            let a: Float, b: Float
+            switch piece.curve {
+            case let .line(xTop, xBottom):
+                // `x(at: y0)` and `x(at: y1)` without the clamp and the division: the
+                // interpolation's factor is exactly 0 and 1 at the ends (a flat piece
+                // is `xTop` throughout); the sum is rounded as `x(at: y1)` rounds it.
+                a = xTop
+                b = piece.y1 - piece.y0 <= 0 ? xTop : xTop + (xBottom - xTop)
+            case let .arc(_, centerY, radius, side):
+                a = piece.x(at: piece.y0)
+                b = piece.x(at: piece.y1)
                 hasArcs = true
                 if Swift.abs(radius) > 1_048_576 { hugeArc = true }
                 if (side != 1 && side != -1) || (piece.y0 < centerY && piece.y1 > centerY) { unbounded = true }
             }
+            minX = Swift.min(minX, a, b)
+            maxX = Swift.max(maxX, a, b)
         }
         if unbounded {
             minX = -.infinity
