@@ -50,6 +50,10 @@ public struct RasterBenchmark {
         public var conversionFPS: Double
         public var baselineConversionFPS: Double
         public var swscaleConversionFPS: Double
+        /// A frame of noise (opaque pixels of random colours: no block of 16 x 2 pixels of
+        /// one colour, whose bytes the converter could reuse) converted by notchwave's
+        /// converter per second.
+        public var noiseConversionFPS: Double
     }
 
     public let presets: [Preset]
@@ -150,34 +154,47 @@ public struct RasterBenchmark {
         let raster = RasterBenchmark.rate(seconds: seconds) { i in
             rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height)
         }
-        let (conversion, baseline, swscale) = try convert(lists[lists.count / 2], on: screen)
+        let (conversion, baseline, swscale, noise) = try convert(lists[lists.count / 2], on: screen)
         return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
                       liquidSwipeBuildFPS: build, liquidSwipeRasterFPS: raster,
                       frameFPS: multi, frameFPSOneWorker: single, workers: workers,
-                      conversionFPS: conversion, baselineConversionFPS: baseline, swscaleConversionFPS: swscale)
+                      conversionFPS: conversion, baselineConversionFPS: baseline, swscaleConversionFPS: swscale,
+                      noiseConversionFPS: noise)
     }
 
     /// Conversions of `list` drawn on `screen` into a `yuv420p` frame per second, by the
     /// converter encoding uses, by its baseline kernel alone and by libswscale, alternated
-    /// three times (best of each).
-    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, baseline: Double, swscale: Double) {
+    /// three times (best of each); then of `screen` filled with noise, by the converter
+    /// encoding uses (best of three).
+    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, baseline: Double, swscale: Double, noise: Double) {
         Rasterizer().render(list, into: screen, rows: 0..<screen.height)
         let width = screen.width - screen.width % 2, height = screen.height - screen.height % 2
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
                                          encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 60))
         let frame = try writer.makeFrame()
-        var best = [0.0, 0.0, 0.0]
-        for _ in 0..<3 {
-            for contender in 0..<3 {
-                let converter = try PixelConverter(width: width, height: height, format: .yuv420p,
-                                                   alwaysSwscale: contender == 2, baselineOnly: contender == 1)
-                let rate = RasterBenchmark.rate(seconds: seconds / 2) { _ in
-                    try? converter.convert(rows: 0..<height, firstRow: screen.pixels, bytesPerRow: screen.bytesPerRow, into: frame)
-                }
-                best[contender] = max(best[contender], rate)
+        func best(of contender: Int) throws -> Double {
+            let converter = try PixelConverter(width: width, height: height, format: .yuv420p,
+                                               alwaysSwscale: contender == 2, baselineOnly: contender == 1)
+            return RasterBenchmark.rate(seconds: seconds / 2) { _ in
+                try? converter.convert(rows: 0..<height, firstRow: screen.pixels, bytesPerRow: screen.bytesPerRow, into: frame)
             }
         }
-        return (best[0], best[1], best[2])
+        var rates = [0.0, 0.0, 0.0]
+        for _ in 0..<3 {
+            for contender in 0..<3 { rates[contender] = max(rates[contender], try best(of: contender)) }
+        }
+        // Opaque pixels of xorshift colours: no two neighbours alike, in practice.
+        var state: UInt32 = 0x9E37_79B9
+        for y in 0..<screen.height {
+            let row = UnsafeMutableRawPointer(screen.row(y))
+            for x in 0..<screen.width {
+                state ^= state << 13; state ^= state >> 17; state ^= state << 5
+                row.storeBytes(of: (state | 0xFF00_0000).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+            }
+        }
+        var noise = 0.0
+        for _ in 0..<3 { noise = max(noise, try best(of: 0)) }
+        return (rates[0], rates[1], rates[2], noise)
     }
 
     /// A part of the benchmark that `profile` runs alone.
@@ -269,6 +286,7 @@ extension RasterBenchmark.Result {
             ("yuv420p_conversion_fps", r(conversionFPS)),
             ("yuv420p_baseline_conversion_fps", r(baselineConversionFPS)),
             ("swscale_conversion_fps", r(swscaleConversionFPS)),
+            ("yuv420p_noise_conversion_fps", r(noiseConversionFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
                 .object([
