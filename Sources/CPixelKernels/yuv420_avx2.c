@@ -77,7 +77,7 @@ void nw_yuv420_avx2(const nw_yuv420_factors *f, int rows, int width,
     // The last flat block met (all 32 pixels one colour) and the bytes it gave: a block
     // of that same colour gives the same bytes (the same operations on the same values),
     // so they are stored again without the arithmetic. Whole-screen scenes are mostly
-    // flat colour: over 90 % of their blocks repeat the flat block before them.
+    // flat colour: most of their blocks repeat the flat block before them.
     int remembered = 0;
     __m256i flatPixel = _mm256_setzero_si256();
     __m128i flatLuma = _mm_setzero_si128(), flatChroma = _mm_setzero_si128();

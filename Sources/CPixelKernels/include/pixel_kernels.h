@@ -30,8 +30,9 @@ int nw_yuv420_avx2_available(void);
 ///     Cb = round((((Rs uR + Gs uG) + Bs uB) + 128))     (Rs: the sum of the 2x2 block's R)
 ///     Cr = round((((Rs vR + Gs vG) + Bs vB) + 128))
 ///
-/// in float, each rounded to the nearest whole number, ties to even. A block of 16 x 2
-/// pixels all of the colour of the last such flat block gets that block's bytes again,
+/// in float, each rounded to the nearest whole number, ties to even. A flat block (16 x 2
+/// pixels whose 32-bit values, alpha included, are all the same) is remembered with the
+/// bytes it gave; a later block of 32 pixels all equal to it gets those bytes again,
 /// without the arithmetic (the same values would come out of it). Call it only when
 /// `nw_yuv420_avx2_available()` is nonzero (on an x86-64 CPU without AVX2 its
 /// instructions would fault); on other architectures it is a no-op.
