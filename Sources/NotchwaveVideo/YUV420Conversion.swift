@@ -65,6 +65,10 @@ enum YUV420Conversion {
             }
             if first == width { return }
         }
+        // The last flat group (eight pixels of two rows, all one 32-bit value) and what it
+        // gave: a group of that same value gives the same bytes, stored again without the
+        // arithmetic (as the AVX2 kernel does with its blocks of sixteen).
+        var flat: (pixels: SIMD8<UInt32>, out: Group)?
         for pair in 0..<(rows / 2) {
             let top = UnsafeRawPointer(source + 2 * pair * sourceStride)
             let bottom = top + sourceStride
@@ -74,7 +78,14 @@ enum YUV420Conversion {
             while x < whole {
                 let a = top.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
                 let b = bottom.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
-                let out = group(a, b)
+                let out: Group
+                if let flat, a == flat.pixels, b == flat.pixels {
+                    out = flat.out
+                } else {
+                    out = group(a, b)
+                    let pixels = SIMD8<UInt32>(repeating: a[0])
+                    if a == pixels && b == pixels { flat = (pixels, out) }
+                }
                 UnsafeMutableRawPointer(yTop + x).storeBytes(of: out.yTop, as: SIMD8<UInt8>.self)
                 UnsafeMutableRawPointer(yBottom + x).storeBytes(of: out.yBottom, as: SIMD8<UInt8>.self)
                 UnsafeMutableRawPointer(uRow + x / 2).storeBytes(of: out.u, as: SIMD4<UInt8>.self)
@@ -114,12 +125,15 @@ enum YUV420Conversion {
         }
     }
 
+    /// The samples of eight pixels of two rows: luma of each row, and four Cb and Cr.
+    private typealias Group = (yTop: SIMD8<UInt8>, yBottom: SIMD8<UInt8>, u: SIMD4<UInt8>, v: SIMD4<UInt8>)
+
     /// Eight pixels of two rows: their sixteen luma samples and their four chroma pairs.
     /// (Integers and floats are converted through their bit patterns, `2^23 + n` being the
     /// float whose low mantissa bits are `n`: Swift's generic SIMD conversions go lane by
     /// lane through library calls.)
     @inline(__always)
-    private static func group(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> (yTop: SIMD8<UInt8>, yBottom: SIMD8<UInt8>, u: SIMD4<UInt8>, v: SIMD4<UInt8>) {
+    private static func group(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> Group {
         let mask = SIMD8<UInt32>(repeating: 0xFF)
         let exponent = SIMD8<UInt32>(repeating: 0x4B00_0000)
         let magic = SIMD8<Float>(repeating: 8_388_608)

@@ -43,12 +43,32 @@ struct VideoTests {
         var generator = SystemRandomNumberGenerator()
         var image = [UInt8](repeating: 0, count: width * height * 4)
         for i in image.indices { image[i] = UInt8.random(in: 0...255, using: &generator) }
+        for baselineOnly in [false, true] {
+            try expectClosedForm(image, width: width, height: height, stride: width * 4, baselineOnly: baselineOnly)
+        }
+    }
+
+    /// Flat pictures (`flatPicture`) with either kernel: the groups whose bytes are reused
+    /// hold BT.709's closed form as every other group does.
+    @Test("yuv420p on flat colour: BT.709's closed form, with and without the AVX2 kernel", arguments: [(64, 8, 5), (1124, 20, 6), (38, 10, 7)])
+    func yuv420ClosedFormFlat(width: Int, height: Int, seed: Int) throws {
+        let stride = width * 4 + 12
+        let image = flatPicture(width: width, height: height, stride: stride, seed: seed)
+        for baselineOnly in [false, true] {
+            try expectClosedForm(image, width: width, height: height, stride: stride, baselineOnly: baselineOnly)
+        }
+    }
+
+    /// `image` (`stride` bytes a row) converted whole: each luma sample within rounding of
+    /// BT.709's closed form of its pixel, each chroma sample of its 2x2 mean (in `Double`;
+    /// values within 1e-3 of a half are not checked, Float's rounding may take either side).
+    func expectClosedForm(_ image: [UInt8], width: Int, height: Int, stride: Int, baselineOnly: Bool) throws {
         let frame = try scratchFrame(width: width, height: height)
-        let converter = try PixelConverter(width: width, height: height, format: .yuv420p)
-        try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: frame) }
+        let converter = try PixelConverter(width: width, height: height, format: .yuv420p, baselineOnly: baselineOnly)
+        try image.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: stride, into: frame) }
         let kr = 0.2126, kb = 0.0722, kg = 1 - kr - kb
         func pixel(_ x: Int, _ y: Int) -> (Double, Double, Double) {
-            let i = (y * width + x) * 4
+            let i = y * stride + x * 4
             return (Double(image[i]), Double(image[i + 1]), Double(image[i + 2]))
         }
         /// The rounded value, or nil when `v` lies so close to a half that Float's
@@ -118,17 +138,26 @@ struct VideoTests {
         try expectWideKernelMatchesBaseline(image, width: width, height: height, stride: stride)
     }
 
-    /// Pictures of flat colour, as whole-screen scenes are: runs of 1 to 80 pixels of a
-    /// few colours that recur, row pairs mostly alike; and what makes a block of 16 x 2
-    /// pixels not quite flat: one pixel of either row, in its last column, at the start
-    /// of its second half or anywhere, differing by 64 in R, G or B, or by one in alpha
-    /// alone (which the conversion ignores). The kernel's flat blocks must give the Swift loop's bytes
-    /// and must not be reused for a block that only nearly matches.
+    /// Pictures of flat colour with nearly flat blocks (`flatPicture`), with a padded row
+    /// stride: the AVX2 kernel's reused blocks must give the Swift loop's bytes and must
+    /// not be reused for a block that only nearly matches (`yuv420ClosedFormFlat` checks
+    /// both kernels against the closed form).
     @Test("yuv420p's AVX2 kernel on flat colour: the Swift kernel's bytes", .enabled(if: PixelConverter.hasAVX2Kernel),
           arguments: [(64, 8, 1), (1126, 64, 2), (1124, 130, 3), (4096, 16, 4)])
     func yuv420WideKernelFlat(width: Int, height: Int, seed: Int) throws {
-        var generator = SplitMix64(seed: UInt64(seed))
         let stride = width * 4 + 12
+        let image = flatPicture(width: width, height: height, stride: stride, seed: seed)
+        try expectWideKernelMatchesBaseline(image, width: width, height: height, stride: stride)
+    }
+
+    /// A picture of flat colour, `stride` bytes a row, as whole-screen scenes are: runs of 1
+    /// to 80 pixels of five colours that recur, row pairs alike, and now and then a pixel
+    /// nearly like its neighbours, in either row, anywhere or in a block of sixteen's last
+    /// column or at the start of its second half: R, G or B off by 64 (enough to change its
+    /// luma byte, so a group given a flat one's bytes is wrong) or, a quarter of the time,
+    /// alpha alone off by one (the same bytes either way).
+    func flatPicture(width: Int, height: Int, stride: Int, seed: Int) -> [UInt8] {
+        var generator = SplitMix64(seed: UInt64(seed))
         let palette: [UInt32] = (0..<5).map { _ in UInt32.random(in: 0...UInt32.max, using: &generator) | 0xFF00_0000 }
         var image = [UInt8](repeating: 0, count: stride * height)
         func set(_ x: Int, _ y: Int, _ pixel: UInt32) {
@@ -144,11 +173,6 @@ struct VideoTests {
                 for k in x..<min(width, x + run) { set(k, 2 * pair, colour); set(k, 2 * pair + 1, colour) }
                 x += run
             }
-            // Now and then a pixel nearly like its neighbours, in either row, anywhere or in
-            // a block's last column or at the start of its second half: R, G or B off by
-            // 64 (enough to change its luma byte, so a block given the flat one's bytes
-            // fails) or, a quarter of the time, alpha alone off by one (the same bytes
-            // either way).
             for _ in 0..<(width / 24) {
                 let x = [Int.random(in: 0..<width, using: &generator), (Int.random(in: 0..<(width / 16), using: &generator) * 16 + 15),
                          Int.random(in: 0..<(width / 16), using: &generator) * 16 + 8].randomElement(using: &generator)!
@@ -156,7 +180,7 @@ struct VideoTests {
                 set(x, y, get(x, y) ^ ((channel == 3 ? 1 : 0x40) << (8 * channel)))
             }
         }
-        try expectWideKernelMatchesBaseline(image, width: width, height: height, stride: stride)
+        return image
     }
 
     /// `image` (`stride` bytes a row) converted by the AVX2 kernel with the Swift loop
