@@ -29,11 +29,11 @@ internal import CPixelKernels
 /// Where the CPU has AVX2, whole groups of sixteen columns go through `nw_yuv420_avx2`
 /// (`CPixelKernels`): the same float operations, in the same order, on the same factors
 /// (passed from here), eight lanes wide instead of four, so the bytes are the same with
-/// or without it. The kernel also stores again the bytes of the last flat block (16 x 2
-/// pixels of one colour) for the blocks of that colour that follow, which the arithmetic
-/// would give again: most blocks of a whole-screen scene are flat. The Swift loop below,
-/// built for baseline x86-64 (SSE2) or NEON, converts the columns left over and
-/// everything on other CPUs.
+/// or without it. The Swift loop below, built for baseline x86-64 (SSE2) or NEON,
+/// converts the columns left over and everything on other CPUs. Both store the bytes of
+/// the last flat group (16 x 2 pixels in the kernel, 8 x 2 in the loop, all of one 32-bit
+/// value) again for each following group of that value, which the arithmetic would give
+/// again: most groups of a whole-screen scene are flat.
 enum YUV420Conversion {
     private static let kr: Float = 0.2126, kb: Float = 0.0722
     private static let kg: Float = 1 - kr - kb
