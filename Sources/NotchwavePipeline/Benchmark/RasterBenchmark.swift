@@ -51,9 +51,10 @@ public struct RasterBenchmark {
         public var baselineConversionFPS: Double
         public var swscaleConversionFPS: Double
         /// A frame of noise (opaque pixels of random colours: no block of 16 x 2 pixels of
-        /// one colour, whose bytes the converter could reuse) converted by notchwave's
-        /// converter per second.
+        /// one colour, whose bytes the converter could reuse) converted per second by
+        /// notchwave's converter and by its baseline kernel alone.
         public var noiseConversionFPS: Double
+        public var noiseBaselineConversionFPS: Double
     }
 
     public let presets: [Preset]
@@ -154,19 +155,20 @@ public struct RasterBenchmark {
         let raster = RasterBenchmark.rate(seconds: seconds) { i in
             rasterizer.render(lists[i % lists.count], into: screen, rows: 0..<screen.height)
         }
-        let (conversion, baseline, swscale, noise) = try convert(lists[lists.count / 2], on: screen)
+        let (conversion, baseline, swscale, noise, noiseBaseline) = try convert(lists[lists.count / 2], on: screen)
         return Result(presets: figures, liquidSwipeFPS: liquid(.simd), liquidSwipeScalarFPS: liquid(.scalar),
                       liquidSwipeBuildFPS: build, liquidSwipeRasterFPS: raster,
                       frameFPS: multi, frameFPSOneWorker: single, workers: workers,
                       conversionFPS: conversion, baselineConversionFPS: baseline, swscaleConversionFPS: swscale,
-                      noiseConversionFPS: noise)
+                      noiseConversionFPS: noise, noiseBaselineConversionFPS: noiseBaseline)
     }
 
     /// Conversions of `list` drawn on `screen` into a `yuv420p` frame per second, by the
     /// converter encoding uses, by its baseline kernel alone and by libswscale, alternated
     /// three times (best of each); then of `screen` filled with noise, by the converter
-    /// encoding uses (best of three).
-    private func convert(_ list: DrawList, on screen: Canvas) throws -> (native: Double, baseline: Double, swscale: Double, noise: Double) {
+    /// encoding uses and by its baseline kernel, alternated three times.
+    private func convert(_ list: DrawList, on screen: Canvas) throws
+        -> (native: Double, baseline: Double, swscale: Double, noise: Double, noiseBaseline: Double) {
         Rasterizer().render(list, into: screen, rows: 0..<screen.height)
         let width = screen.width - screen.width % 2, height = screen.height - screen.height % 2
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
@@ -192,9 +194,11 @@ public struct RasterBenchmark {
                 row.storeBytes(of: (state | 0xFF00_0000).littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         }
-        var noise = 0.0
-        for _ in 0..<3 { noise = max(noise, try best(of: 0)) }
-        return (rates[0], rates[1], rates[2], noise)
+        var noise = [0.0, 0.0]
+        for _ in 0..<3 {
+            for contender in 0..<2 { noise[contender] = max(noise[contender], try best(of: contender)) }
+        }
+        return (rates[0], rates[1], rates[2], noise[0], noise[1])
     }
 
     /// A part of the benchmark that `profile` runs alone.
@@ -287,6 +291,7 @@ extension RasterBenchmark.Result {
             ("yuv420p_baseline_conversion_fps", r(baselineConversionFPS)),
             ("swscale_conversion_fps", r(swscaleConversionFPS)),
             ("yuv420p_noise_conversion_fps", r(noiseConversionFPS)),
+            ("yuv420p_noise_baseline_conversion_fps", r(noiseBaselineConversionFPS)),
             ("workers", .number(Double(workers))),
             ("presets", .array(presets.map { p in
                 .object([

@@ -32,7 +32,8 @@ enum BenchCommand: Command {
     iphone-x LiquidSwipe frame converted from RGBA to yuv420p by notchwave's converter
     (what H.264 and VP9 outputs use; its AVX2 kernel where the CPU has AVX2), by that
     converter's baseline kernel alone (same bytes) and by libswscale, and a frame of
-    noise by notchwave's converter (no flat block whose bytes it could reuse). Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
+    noise (no flat block whose bytes could be reused) by the converter and its baseline
+    kernel. Ratios: bar_over_fill = bar rows (what each new frame costs) / memset of a
     whole frame of the same size; bar_over_bar_fill = bar rows / memset of the bar rows'
     bytes only (cache-resident, the strictest reference); simd_over_scalar = SIMD /
     scalar on the bar rows.
@@ -103,7 +104,8 @@ enum BenchCommand: Command {
                      result.liquidSwipeBuildFPS, result.liquidSwipeRasterFPS))
         print(String(format: "RGBA to yuv420p, a LiquidSwipe frame: %.1f fps (notchwave), %.1f fps (its baseline kernel), %.1f fps (libswscale): %.2fx libswscale",
                      result.conversionFPS, result.baselineConversionFPS, result.swscaleConversionFPS, result.conversionFPS / result.swscaleConversionFPS))
-        print(String(format: "  a frame of noise (no flat block):   %.1f fps (notchwave)", result.noiseConversionFPS))
+        print(String(format: "  a frame of noise (no flat block):   %.1f fps (notchwave), %.1f fps (its baseline kernel)",
+                     result.noiseConversionFPS, result.noiseBaselineConversionFPS))
         return 0
     }
 
