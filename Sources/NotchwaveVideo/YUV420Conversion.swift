@@ -29,11 +29,14 @@ internal import CPixelKernels
 /// Where the CPU has AVX2, whole groups of sixteen columns go through `nw_yuv420_avx2`
 /// (`CPixelKernels`): the same float operations, in the same order, on the same factors
 /// (passed from here), eight lanes wide instead of four, so the bytes are the same with
-/// or without it. The Swift loop below, built for baseline x86-64 (SSE2) or NEON,
-/// converts the columns left over and everything on other CPUs. Both store the bytes of
-/// the last flat group (16 x 2 pixels in the kernel, 8 x 2 in the loop, all of one 32-bit
-/// value) again for each following group of that value, which the arithmetic would give
-/// again: most groups of a whole-screen scene are flat.
+/// or without it. The kernel also stores again the bytes of the last flat block (16 x 2
+/// pixels of one colour) for the blocks of that colour that follow, which the arithmetic
+/// would give again: most blocks of a whole-screen scene are flat. The Swift loop below,
+/// built for baseline x86-64 (SSE2) or NEON, converts the columns left over and
+/// everything on other CPUs. It does not reuse flat groups: on its groups of eight the
+/// test costs more than it saves on a picture without them (it takes a third to a half
+/// off the baseline kernel's rate on `notchwave bench`'s frame of noise), where the AVX2
+/// kernel's costs under 1 %.
 enum YUV420Conversion {
     private static let kr: Float = 0.2126, kb: Float = 0.0722
     private static let kg: Float = 1 - kr - kb
@@ -65,10 +68,6 @@ enum YUV420Conversion {
             }
             if first == width { return }
         }
-        // The last flat group (eight pixels of two rows, all one 32-bit value) and what it
-        // gave: a group of that same value gives the same bytes, stored again without the
-        // arithmetic (as the AVX2 kernel does with its blocks of sixteen).
-        var flat: (pixels: SIMD8<UInt32>, out: Group)?
         for pair in 0..<(rows / 2) {
             let top = UnsafeRawPointer(source + 2 * pair * sourceStride)
             let bottom = top + sourceStride
@@ -78,14 +77,7 @@ enum YUV420Conversion {
             while x < whole {
                 let a = top.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
                 let b = bottom.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<UInt32>.self)
-                let out: Group
-                if let flat, a == flat.pixels, b == flat.pixels {
-                    out = flat.out
-                } else {
-                    out = group(a, b)
-                    let pixels = SIMD8<UInt32>(repeating: a[0])
-                    if a == pixels && b == pixels { flat = (pixels, out) }
-                }
+                let out = group(a, b)
                 UnsafeMutableRawPointer(yTop + x).storeBytes(of: out.yTop, as: SIMD8<UInt8>.self)
                 UnsafeMutableRawPointer(yBottom + x).storeBytes(of: out.yBottom, as: SIMD8<UInt8>.self)
                 UnsafeMutableRawPointer(uRow + x / 2).storeBytes(of: out.u, as: SIMD4<UInt8>.self)
@@ -125,15 +117,12 @@ enum YUV420Conversion {
         }
     }
 
-    /// The samples of eight pixels of two rows: luma of each row, and four Cb and Cr.
-    private typealias Group = (yTop: SIMD8<UInt8>, yBottom: SIMD8<UInt8>, u: SIMD4<UInt8>, v: SIMD4<UInt8>)
-
     /// Eight pixels of two rows: their sixteen luma samples and their four chroma pairs.
     /// (Integers and floats are converted through their bit patterns, `2^23 + n` being the
     /// float whose low mantissa bits are `n`: Swift's generic SIMD conversions go lane by
     /// lane through library calls.)
     @inline(__always)
-    private static func group(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> Group {
+    private static func group(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> (yTop: SIMD8<UInt8>, yBottom: SIMD8<UInt8>, u: SIMD4<UInt8>, v: SIMD4<UInt8>) {
         let mask = SIMD8<UInt32>(repeating: 0xFF)
         let exponent = SIMD8<UInt32>(repeating: 0x4B00_0000)
         let magic = SIMD8<Float>(repeating: 8_388_608)
