@@ -5,17 +5,18 @@
 ///
 /// | encoder | draft | standard | high | lossless |
 /// | --- | --- | --- | --- | --- |
-/// | libx264 | crf 28, veryfast | crf 21, superfast | crf 16, slow | qp 0 (High 4:4:4) |
+/// | libx264 | crf 28, veryfast | crf 19, superfast, no B-frames, subme 0 | crf 16, slow | qp 0 (High 4:4:4) |
 /// | libx265 | crf 30, veryfast | crf 24, medium | crf 18, slow | lossless=1 |
 /// | libvpx-vp9 | crf 40, realtime, cpu-used 8 | crf 32, good, cpu-used 4 | crf 24, good, cpu-used 2 | lossless=1 |
 /// | libsvtav1 | crf 40, preset 12 | crf 32, preset 8 | crf 24, preset 5 | (none) |
 /// | libaom-av1 | crf 40, cpu-used 8 | crf 32, cpu-used 6 | crf 24, cpu-used 4 | (none) |
 /// | prores_ks | 4444 | 4444 | 4444 XQ | 4444 XQ (not lossless) |
 ///
-/// x264's `standard` was chosen by measurement (`make bench-quality`, docs/performance.md):
-/// superfast at crf 21 renders the demo clip more than twice as fast as it plays on two
-/// cores with the bar rows' luma above 50 dB, where medium at crf 20 was slower than real
-/// time for 49 dB.
+/// x264's `standard` is chosen by measurement (`make bench-quality`, docs/performance.md):
+/// superfast without B-frames and with whole-pixel motion search (subme 0), at crf 19,
+/// renders the demo clip over twice as fast as it plays on two cores with the bar
+/// rows' luma above 50 dB, where plain superfast at crf 21 takes x264 about 45 % longer and
+/// medium at crf 20 is barely faster than real time, for 49.5 dB.
 public enum EncoderKind: String, Sendable, CaseIterable {
     case x264 = "libx264"
     case x265 = "libx265"
@@ -90,9 +91,15 @@ public enum EncoderKind: String, Sendable, CaseIterable {
             if lossless {
                 options.append(EncoderOption("qp", "0"))
             } else if useCRF {
-                options.append(EncoderOption("crf", crf(28, 21, 16, 0)))
+                options.append(EncoderOption("crf", crf(28, 19, 16, 0)))
             }
             if quality != .lossless && tuning.crf != 0 { options.append(EncoderOption("profile", "high")) }
+            if quality == .standard && tuning.speed == nil {
+                // Standard's own speed: superfast without B-frames and with whole-pixel
+                // motion only, which spares x264 the half-pixel planes of every reference
+                // frame (`--speed` picks a plain preset instead).
+                options.append(EncoderOption("x264-params", Self.standardX264Parameters))
+            }
         case .x265:
             options.append(EncoderOption("preset", tuning.speed.map { Self.speedNames[$0] } ?? pick("veryfast", "medium", "slow", "medium")))
             var params = ["log-level=error"]
@@ -130,6 +137,9 @@ public enum EncoderKind: String, Sendable, CaseIterable {
         }
         return (options, tuning.bitRate ?? (constantQualityNeedsZeroBitRate ? 0 : nil))
     }
+
+    /// What x264's `standard` adds to the superfast preset (see the table above).
+    public static let standardX264Parameters = "bframes=0:subme=0"
 
     /// x264's speed names, fastest first (`EncoderTuning.speed` indexes them).
     public static let speedNames = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]

@@ -78,6 +78,31 @@ struct FormatTests {
         #expect(psnr >= minimumPSNR, "\(name): \(psnr) dB")
     }
 
+    @Test("H.264 at --quality standard: superfast without B-frames, whole-pixel motion, crf 19; --speed gives the plain preset")
+    func h264Standard() throws {
+        let dir = TemporaryDirectory()
+        // x264 writes the settings it encoded with into the stream (an SEI message).
+        func settings(_ path: String) throws -> String {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard let start = data.range(of: Data("x264 - core".utf8)) else { return "" }
+            let end = data[start.lowerBound...].firstIndex(of: 0) ?? data.endIndex
+            return String(decoding: data[start.lowerBound..<end], as: UTF8.self)
+        }
+        let standard = try render("standard.mp4", [], dir: dir)
+        let used = try settings(standard)
+        for option in ["bframes=0", "subme=0", "crf=19.0"] {
+            #expect(used.contains(" \(option) "), "\(option) not in \(used)")
+        }
+        // ffprobe sees no B-frame.
+        let types = try CommandRunner.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pict_type",
+                                                      "-of", "csv=p=0", standard])
+        let pictures = String(decoding: types.stdout, as: UTF8.self).split(whereSeparator: \.isNewline)
+        #expect(pictures.count == FormatTests.frames && !pictures.contains("B"), "\(pictures)")
+        // An explicit speed is x264's preset as it is (superfast has B-frames and subme 1).
+        let plain = try settings(try render("plain.mp4", ["--speed", "superfast"], dir: dir))
+        #expect(plain.contains(" bframes=3 ") && plain.contains(" subme=1 "), "\(plain)")
+    }
+
     @Test("transparent background: real alpha in VP9 and ProRes 4444", arguments: [("alpha.webm", "libvpx-vp9"), ("alpha.mov", "prores")])
     func alpha(name: String, decoder: String) throws {
         let dir = TemporaryDirectory()

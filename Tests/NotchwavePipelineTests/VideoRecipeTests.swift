@@ -13,7 +13,7 @@ struct VideoRecipeTests {
 
     @Test("--quality maps onto each codec's settings", arguments: [
         ("x.mp4", nil, Quality.draft, ["crf": "28", "preset": "veryfast", "profile": "high"]),
-        ("x.mp4", nil, .standard, ["crf": "21", "preset": "superfast", "profile": "high"]),
+        ("x.mp4", nil, .standard, ["crf": "19", "preset": "superfast", "profile": "high", "x264-params": "bframes=0:subme=0"]),
         ("x.mp4", nil, .high, ["crf": "16", "preset": "slow", "profile": "high"]),
         ("x.mp4", nil, .lossless, ["qp": "0", "preset": "medium"]),
         ("x.mp4", .hevc, .draft, ["crf": "30", "preset": "veryfast", "x265-params": "log-level=error"]),
@@ -32,6 +32,12 @@ struct VideoRecipeTests {
     func overrides() throws {
         #expect(try options("x.mp4", EncodeRequest(quality: .draft, crf: 12, speed: .slower))
                 == ["crf": "12", "preset": "slower", "profile": "high"])
+        // H.264's standard speed carries its x264 parameters with any crf; an explicit
+        // speed is x264's preset alone.
+        #expect(try options("x.mp4", EncodeRequest(quality: .standard, speed: .superfast))
+                == ["crf": "19", "preset": "superfast", "profile": "high"])
+        #expect(try options("x.mp4", EncodeRequest(quality: .standard, crf: 0))
+                == ["crf": "0", "preset": "superfast", "x264-params": "bframes=0:subme=0"])
         // A bit rate replaces constant quality.
         let recipe = try #require(try OutputFormat.resolve(OutputPath("x.mp4"), request: EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)), alpha: false).recipe)
         let settings = recipe.encoderParameters(EncodeRequest(bitrate: BitRate(bitsPerSecond: 4_000_000)))

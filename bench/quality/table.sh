@@ -10,7 +10,8 @@
 # Frames are paired by their index (WebM keeps milliseconds, which at 60 fps do not
 # fall on the raw frames' times).
 #
-#   bench/quality/table.sh [CODEC:SPEED:CRF ...]    (SPEED: x264's preset names, mapped per codec)
+#   bench/quality/table.sh [CODEC:SPEED:CRF ...]    (SPEED: x264's preset names, mapped per codec,
+#                                                    or `standard`: --quality standard's own speed)
 #
 # Without arguments it measures the candidates the standard quality was chosen from.
 set -euo pipefail
@@ -27,14 +28,15 @@ bar=$(ffprobe -v error -select_streams v:0 -show_entries stream=height -of csv=p
 bar=$((bar - bar % 2))
 candidates=("$@")
 if [ ${#candidates[@]} -eq 0 ]; then
-  candidates=(h264:medium:20 h264:fast:20 h264:faster:20 h264:veryfast:20 h264:veryfast:18 h264:superfast:18
+  candidates=(h264:standard:19 h264:superfast:21 h264:medium:20 h264:fast:20 h264:faster:20 h264:veryfast:20 h264:veryfast:18 h264:superfast:18
               hevc:medium:24 hevc:fast:24 hevc:veryfast:24 vp9:medium:32 vp9:faster:32 vp9:veryfast:32)
 fi
 printf '%-22s %9s %9s %9s %10s\n' "codec:speed:crf" "seconds" "x real" "KB" "bar Y dB"
 for c in "${candidates[@]}"; do
   IFS=: read -r codec speed crf <<<"$c"
   ext=mp4; [ "$codec" = vp9 ] && ext=webm
-  args=(--codec "$codec" --crf "$crf" --speed "$speed")
+  args=(--codec "$codec" --crf "$crf")
+  [ "$speed" = standard ] || args+=(--speed "$speed")
   best=""
   for _ in $(seq "$runs"); do
     start=$(date +%s.%N)
