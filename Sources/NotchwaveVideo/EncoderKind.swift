@@ -139,7 +139,7 @@ public enum EncoderKind: String, Sendable, CaseIterable {
     }
 
     /// What x264's `standard` adds to the superfast preset (see the table above).
-    public static let standardX264Parameters = "bframes=0:subme=0"
+    static let standardX264Parameters = "bframes=0:subme=0"
 
     /// x264's speed names, fastest first (`EncoderTuning.speed` indexes them).
     public static let speedNames = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
