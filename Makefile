@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers bench-quality clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
+.PHONY: all build demo test deps test-deps bench bench-peers bench-instructions bench-quality clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
 
 all: build
 
@@ -108,10 +108,16 @@ presets-readme: build
 bench: build
 	$(BIN) bench
 
-# notchwave against Cairo (Debian's libcairo2-dev, built only here) on the same frames.
+# notchwave against Cairo (Debian's libcairo2-dev) and Blend2D (built from source by
+# scripts/ensure-deps.sh peers), with and without its JIT, on the same frames: frames per
+# second (bench-peers) and instructions per frame under callgrind (bench-instructions).
 bench-peers: build
 	@scripts/ensure-deps.sh peers
 	BIN=$(BIN) bench/peers/run.sh
+
+bench-instructions: build
+	@scripts/ensure-deps.sh peers
+	BIN=$(BIN) bench/peers/instructions.sh
 
 # Each codec's settings on the demo clip: time, size, luma PSNR of the bar rows against the
 # frames (bench/quality/table.sh; CODEC:SPEED:CRF candidates as arguments through ARGS).

