@@ -62,31 +62,52 @@ struct ChangedRowsTests {
         return (fewest, rows.count)
     }
 
-    /// (The slider goes back to where it started: its rows are the template's again, while
-    /// the pooled frames still hold it moved. iphone-x's odd width is padded to an even
-    /// one by repeating the last column.)
-    @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 file decodes to every frame converted whole",
-          arguments: [("iphone-se-2", 750, 750, 1334), ("iphone-x", 1125, 1126, 2436)])
-    func pooledConversion(preset: String, pictureWidth: Int, width: Int, height: Int) throws {
+    /// (The controls' slider goes back to where it started: its rows are the template's
+    /// again, while pooled frames still hold it moved. The popup's dimmed background
+    /// changes every row while it shows, and the frames after it hides change no row, so
+    /// each pooled frame must be refreshed where its last frame differed. iphone-x's odd
+    /// width is padded to an even one by repeating the last column. The notch waves over a
+    /// transparent background in VP9 have translucent pixels in every frame's rows: those
+    /// are un-premultiplied before they are converted, and the alpha plane is the straight
+    /// alpha.)
+    @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 or VP9 file decodes to every frame converted whole",
+          arguments: [("iphone-se-2", 750, 750, 1334, "popup"), ("iphone-x", 1125, 1126, 2436, "controls"), ("iphone-x", 1125, 1126, 90, "notch-waves")])
+    func pooledConversion(preset: String, pictureWidth: Int, width: Int, height: Int, scene: String) throws {
         let dir = TemporaryDirectory()
         let script = dir.file("script.json")
-        try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.1, 300], [0.25, 300], [0.3, 0]]}]}"#
-            .write(toFile: script, atomically: true, encoding: .utf8)
-        let common = ["--preset", preset, "--scene", "controls", "--scene-option", "component=showcase", "--scene-option", "script=\(script)",
-                      "--duration", "0.4", "--fps", "30", "-q"]
+        let alpha = scene == "notch-waves"
+        let options: [String]
+        switch scene {
+        case "popup":
+            try #"{"events": [{"show": true, "at": 0}, {"hide": true, "at": 0.3}]}"#.write(toFile: script, atomically: true, encoding: .utf8)
+            options = ["--scene-option", "background=#00000066", "--scene-option", "script=\(script)"]
+        case "controls":
+            try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.1, 300], [0.25, 300], [0.3, 0]]}]}"#
+                .write(toFile: script, atomically: true, encoding: .utf8)
+            options = ["--scene-option", "component=showcase", "--scene-option", "script=\(script)"]
+        default:
+            options = ["--background", "transparent", "--region", "bar"]
+        }
+        let count = alpha ? 12 : 30
+        let container = alpha ? "webm" : "mp4"
+        let common = ["--preset", preset, "--scene", scene] + options + ["--duration", "\(Double(count) / 30)", "--fps", "30", "--workers", "2", "-q"]
         let raw = try CommandRunner.notchwave(["render"] + common + ["-o", dir.file("clip.rgba")])
-        let video = try CommandRunner.notchwave(["render"] + common + ["--crf", "0", "-o", dir.file("clip.mp4")])
+        let video = try CommandRunner.notchwave(["render"] + common + ["--quality", "lossless", "-o", dir.file("clip.\(container)")])
         #expect(raw.status == 0 && video.status == 0, "\(raw.stderr) \(video.stderr)")
-        let decoded = try CommandRunner.run("ffmpeg", ["-v", "error", "-i", dir.file("clip.mp4"), "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]).stdout
+        let format: VideoPixelFormat = alpha ? .yuva420p : .yuv420p
+        let decoded = try CommandRunner.run("ffmpeg", ["-v", "error"] + (alpha ? ["-c:v", "libvpx-vp9"] : []) + ["-i", dir.file("clip.\(container)"),
+                                                       "-f", "rawvideo", "-pix_fmt", format.rawValue, "-"]).stdout
         let frames = try Data(contentsOf: URL(fileURLWithPath: dir.file("clip.rgba")))
-        let count = 12
-        let frameBytes = pictureWidth * height * 4, yuvBytes = width * height * 3 / 2
+        var planes = [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2)]
+        if alpha { planes.append((3, width, height)) }
+        let frameBytes = pictureWidth * height * 4, yuvBytes = planes.reduce(0) { $0 + $1.1 * $1.2 }
         #expect(frames.count == count * frameBytes && decoded.count == count * yuvBytes)
         let writer = try VideoFileWriter(path: "/dev/null", container: ContainerSettings(formatName: "null"),
-                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: .yuv420p, width: width, height: height, fps: 30))
+                                         encoder: EncoderSettings(encoderName: "rawvideo", pixelFormat: format, width: width, height: height, fps: 30))
         let scratch = try writer.makeFrame()
-        let converter = try PixelConverter(width: width, height: height, format: .yuv420p)
+        let converter = try PixelConverter(width: width, height: height, format: format)
         var padded = [UInt8](repeating: 0, count: width * height * 4)
+        var translucent = 0
         for index in 0..<min(count, frames.count / frameBytes, decoded.count / yuvBytes) {
             // The frame as encoded: each row's last pixel repeated into the padding.
             for y in 0..<height {
@@ -94,12 +115,13 @@ struct ChangedRowsTests {
                 for x in 0..<width {
                     let from = source + min(x, pictureWidth - 1) * 4
                     for c in 0..<4 { padded[(y * width + x) * 4 + c] = frames[from + c] }
+                    if padded[(y * width + x) * 4 + 3] % 255 != 0 { translucent += 1 }
                 }
             }
             try padded.withUnsafeBufferPointer { try converter.convert(rows: 0..<height, firstRow: $0.baseAddress!, bytesPerRow: width * 4, into: scratch) }
             var offset = index * yuvBytes
             var differing = 0
-            for (plane, w, h) in [(0, width, height), (1, width / 2, height / 2), (2, width / 2, height / 2)] {
+            for (plane, w, h) in planes {
                 let (data, stride) = scratch.plane(plane)
                 for y in 0..<h {
                     let expected = UnsafeBufferPointer(start: data! + y * stride, count: w)
@@ -109,6 +131,8 @@ struct ChangedRowsTests {
             }
             #expect(differing == 0, "frame \(index): \(differing) plane rows differ")
         }
+        // Translucent pixels are those whose colour un-premultiplying changes.
+        #expect(alpha == (translucent > 0), "\(translucent) translucent pixels")
     }
 
     @Test("a changed command marks its rows; one inside a material's window marks the whole window")
