@@ -291,9 +291,14 @@ public struct RenderSession {
         let producer = ParallelFrameProducer(renderer: renderer, workers: options.workers)
         let dynamicRows = renderer.dynamicRows
         do {
-            try producer.run(frames: 0..<total, cancellation: cancellation) { index, slice, changed in
+            try producer.run(frames: 0..<total, cancellation: cancellation, prepare: { index, rasterizer in
+                try sink.prepare(index: index, renderer: renderer, rasterizer: rasterizer)
+            }) { index, frame in
                 try renderer.checkFailure()
-                try sink.consume(index: index, slice: slice, rows: dynamicRows, changed: changed)
+                switch frame {
+                case let .rendered(slice, changed): try sink.consume(index: index, slice: slice, rows: dynamicRows, changed: changed)
+                case let .prepared(prepared): try sink.consume(index: index, prepared: prepared)
+                }
                 options.progress?(pass * total + index + 1, passes * total)
             }
             try cancellation.check()
@@ -326,8 +331,16 @@ final class FileDescriptorOwningSink: FrameSink {
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
+    func prepare(index: Int, renderer: FrameRenderer, rasterizer: Rasterizer) throws -> PreparedFrame? {
+        try inner.prepare(index: index, renderer: renderer, rasterizer: rasterizer)
+    }
+
     func consume(index: Int, slice: Canvas, rows: Range<Int>, changed: [Range<Int>]) throws {
         try inner.consume(index: index, slice: slice, rows: rows, changed: changed)
+    }
+
+    func consume(index: Int, prepared: PreparedFrame) throws {
+        try inner.consume(index: index, prepared: prepared)
     }
 
     func finish() throws -> Int {

@@ -9,7 +9,8 @@ internal import CFFmpeg
 /// Only the rows that changed need converting: `convert(rows:)` converts a band of rows
 /// (widened to the format's chroma alignment) with a context made for that band's height,
 /// writing into the same rows of the frame; the frame's other rows keep what an earlier
-/// conversion wrote there. One converter is used by one thread at a time.
+/// conversion wrote there. One converter is used by one thread at a time, except where
+/// `convertsConcurrently` says otherwise.
 public final class PixelConverter: @unchecked Sendable {
     /// Frame width.
     public let width: Int
@@ -69,6 +70,13 @@ public final class PixelConverter: @unchecked Sendable {
             }
         }
         return context
+    }
+
+    /// Whether several threads may convert at once, each into its own frame: true where
+    /// no libswscale context is involved (`rgba`, and `yuv420p` and `yuva420p` through
+    /// `YUV420Conversion`), whose conversions share no state.
+    public var convertsConcurrently: Bool {
+        format == .rgba || ((format == .yuv420p || format == .yuva420p) && !alwaysSwscale)
     }
 
     /// `rows` widened outwards to whole chroma rows and clamped to the frame.

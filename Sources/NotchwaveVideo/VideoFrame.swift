@@ -64,6 +64,11 @@ public final class VideoFrame: @unchecked Sendable {
         try check(av_frame_make_writable(frame), "av_frame_make_writable")
     }
 
+    /// Copies `other`'s pixels (the same size and format) into this frame's planes.
+    public func copyPixels(from other: VideoFrame) throws(FFmpegError) {
+        try check(av_frame_copy(frame, other.frame), "av_frame_copy")
+    }
+
     /// The presentation time stamp (frame index in a 1/fps time base).
     public var presentationIndex: Int64 {
         get { frame.pointee.pts }

@@ -63,19 +63,23 @@ struct ChangedRowsTests {
     }
 
     /// (The controls' slider goes back to where it started: its rows are the template's
-    /// again, while pooled frames still hold it moved. The popup's dimmed background
-    /// changes every row while it shows, and the frames after it hides change no row, so
-    /// each pooled frame must be refreshed where its last frame differed. iphone-x's odd
-    /// width is padded to an even one by repeating the last column. The notch waves over a
-    /// transparent background in VP9 have translucent pixels in every frame's rows: those
-    /// are un-premultiplied before they are converted, and the alpha plane is the straight
-    /// alpha.)
+    /// again, while pooled frames still hold it moved; their frames are rendered into
+    /// slices and converted on the pipeline's thread. The popup's dimmed background changes
+    /// every row while it shows: those frames are rendered and converted band by band on
+    /// the workers, two at once, into a pool that grows to the frames in flight; the frames
+    /// after it hides change no row, so each pooled frame must be refreshed where its last
+    /// frame differed. iphone-x's odd width is padded to an even one by repeating the last
+    /// column. The notch waves over a transparent background in VP9 have translucent pixels
+    /// in every frame's rows: those are un-premultiplied before they are converted (band by
+    /// band for the bar alone, whose frames change every row; from slices for the whole
+    /// screen), and the alpha plane is the straight alpha.)
     @Test("an encoder's pooled frames are converted where each frame changes and where the frame before held changes: a lossless H.264 or VP9 file decodes to every frame converted whole",
-          arguments: [("iphone-se-2", 750, 750, 1334, "popup"), ("iphone-x", 1125, 1126, 2436, "controls"), ("iphone-x", 1125, 1126, 90, "notch-waves")])
+          arguments: [("iphone-se-2", 750, 750, 1334, "popup"), ("iphone-x", 1125, 1126, 2436, "controls"),
+                      ("iphone-x", 1125, 1126, 90, "notch-waves"), ("iphone-x", 1125, 1126, 2436, "notch-waves-screen")])
     func pooledConversion(preset: String, pictureWidth: Int, width: Int, height: Int, scene: String) throws {
         let dir = TemporaryDirectory()
         let script = dir.file("script.json")
-        let alpha = scene == "notch-waves"
+        let alpha = scene.hasPrefix("notch-waves")
         let options: [String]
         switch scene {
         case "popup":
@@ -85,12 +89,14 @@ struct ChangedRowsTests {
             try #"{"events": [{"drag": "thumb", "at": 0, "path": [[0, 0], [0.1, 300], [0.25, 300], [0.3, 0]]}]}"#
                 .write(toFile: script, atomically: true, encoding: .utf8)
             options = ["--scene-option", "component=showcase", "--scene-option", "script=\(script)"]
-        default:
+        case "notch-waves":
             options = ["--background", "transparent", "--region", "bar"]
+        default:
+            options = ["--background", "transparent"]
         }
         let count = alpha ? 12 : 30
         let container = alpha ? "webm" : "mp4"
-        let common = ["--preset", preset, "--scene", scene] + options + ["--duration", "\(Double(count) / 30)", "--fps", "30", "--workers", "2", "-q"]
+        let common = ["--preset", preset, "--scene", alpha ? "notch-waves" : scene] + options + ["--duration", "\(Double(count) / 30)", "--fps", "30", "--workers", "2", "-q"]
         let raw = try CommandRunner.notchwave(["render"] + common + ["-o", dir.file("clip.rgba")])
         let video = try CommandRunner.notchwave(["render"] + common + ["--quality", "lossless", "-o", dir.file("clip.\(container)")])
         #expect(raw.status == 0 && video.status == 0, "\(raw.stderr) \(video.stderr)")

@@ -132,7 +132,7 @@ public struct RasterBenchmark {
                 let producer = ParallelFrameProducer(renderer: renderer, workers: workers)
                 let count = plan.frameCount
                 let start = RasterBenchmark.now()
-                try producer.run(frames: 0..<count, cancellation: CancellationToken()) { _, _, _ in }
+                try producer.run(frames: 0..<count, cancellation: CancellationToken()) { _, _ in }
                 best = max(best, Double(count) / (RasterBenchmark.now() - start))
             }
             return best

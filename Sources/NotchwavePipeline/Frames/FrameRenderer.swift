@@ -177,6 +177,31 @@ public final class FrameRenderer: @unchecked Sendable {
         return changed
     }
 
+    /// Frame `index`'s composition and the rows where it differs from the template's
+    /// (sorted, disjoint), when the frame can be rendered in bands of rows with
+    /// `renderBand`, each band on its own: the frame is one opaque scene whose composition
+    /// has no material (a material's blur reads the rows around its own, and its backdrop
+    /// is what lies below), and the padding after the picture, if any, is one row at most
+    /// (the row it repeats is then in the same pair of rows). Nil otherwise.
+    public func bandedFrame(_ index: Int) -> (composition: Composition, changed: [Range<Int>])? {
+        guard let (scene, first) = templateComposition, backdrops == nil else { return nil }
+        if let picture = stack.picture, picture.height < template.height, picture.height % 2 == 0 { return nil }
+        let composition = scene.composition(at: time(index))
+        guard !composition.readsBelow else { return nil }
+        return (composition, composition.changedRows(since: first, within: dynamicRows))
+    }
+
+    /// Rows `rows` (an even number, starting on an even row) of a frame whose composition
+    /// `bandedFrame` gave, rendered into `band`, whose row 0 is `rows.lowerBound`: the same
+    /// bytes as those rows of the frame rendered whole.
+    public func renderBand(_ composition: Composition, rows: Range<Int>, into band: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) {
+        precondition(rows.count <= band.height && rows.lowerBound % 2 == 0, "a band of whole row pairs that fits the canvas")
+        try rasterizer.render(composition, into: band, rows: rows, originY: rows.lowerBound)
+        if let picture = stack.picture {
+            band.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: rows.lowerBound)
+        }
+    }
+
     /// The parts of `range` outside `ranges` (sorted, disjoint).
     static func subtract(_ ranges: [Range<Int>], from range: Range<Int>) -> [Range<Int>] {
         var parts: [Range<Int>] = []
