@@ -91,7 +91,24 @@ public final class Rasterizer {
     /// rows keep what they hold and the commands are painted over it (the base colour is
     /// not drawn): a composition's later draw steps.
     public func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>, originY: Int = 0, over: Bool = false) {
-        let rows = rows.clamped(to: originY..<(originY + canvas.height))
+        render(list, into: canvas, rows: rows.clamped(to: originY..<(originY + canvas.height)), originY: originY, over: over,
+               bandHeight: nil) { _ in }
+    }
+
+    /// Renders rows `rows` of `list` band by band into `band`, a canvas whose row 0 is
+    /// each band's top row, and calls `deliver` with each band's rows once they are
+    /// rendered (a band is `band.height` rows, the last one what is left): the same bytes,
+    /// row for row, as `render(list, into:rows:)`, with the list compiled once for all the
+    /// bands. A band small enough for a core's cache can be used (converted, encoded)
+    /// before it leaves it.
+    public func render(_ list: DrawList, rows: Range<Int>, inBandsOf band: Canvas, deliver: (Range<Int>) -> Void) {
+        render(list, into: band, rows: rows, originY: rows.lowerBound, over: false, bandHeight: band.height, deliver: deliver)
+    }
+
+    /// `render(_:into:rows:originY:over:)`, and with `bandHeight` its band by band form: the
+    /// canvas's row 0 then moves to each band's top, and `deliver` takes each band's rows.
+    private func render(_ list: DrawList, into canvas: Canvas, rows: Range<Int>, originY: Int, over: Bool,
+                        bandHeight: Int?, deliver: (Range<Int>) -> Void) {
         guard !rows.isEmpty else { return }
         scanner.resize(width: canvas.width)
         if quantizedCapacity < canvas.width + Lanes.width {
@@ -120,18 +137,27 @@ public final class Rasterizer {
                         let scene = RowScene(pieces: pieces.baseAddress ?? UnsafePointer(bitPattern: 8)!,
                                              bands: bands, layers: layers, paints: paints, base: base, width: canvas.width, keepsBelow: over)
                         var y = rows.lowerBound
+                        // The canvas row 0's row of the scene, and where its band ends.
+                        var origin = originY
+                        var bandEnd = bandHeight.map { rows.lowerBound + $0 } ?? Int.max
                         while y < rows.upperBound {
+                            if y == bandEnd, let bandHeight {
+                                deliver(origin..<y)
+                                origin = y
+                                bandEnd = y + bandHeight
+                            }
+                            let stop = Swift.min(rows.upperBound, bandEnd)
                             // Rows no layer touches are the base colour: fill them in one go.
                             var empty = y
-                            while empty < rows.upperBound && !layers.contains(where: { $0.minY < Float(empty + 1) && $0.maxY > Float(empty) }) {
+                            while empty < stop && !layers.contains(where: { $0.minY < Float(empty + 1) && $0.maxY > Float(empty) }) {
                                 empty += 1
                             }
                             if empty > y {
-                                if !over { canvas.fill(list.base.premultiplied, rows: (y - originY)..<(empty - originY)) }
+                                if !over { canvas.fill(list.base.premultiplied, rows: (y - origin)..<(empty - origin)) }
                                 y = empty
                                 continue
                             }
-                            let row = UnsafeMutableRawPointer(canvas.row(y - originY)).assumingMemoryBound(to: UInt32.self)
+                            let row = UnsafeMutableRawPointer(canvas.row(y - origin)).assumingMemoryBound(to: UInt32.self)
                             scanner.beginRow()
                             renderRow(y, row: row, scene: scene)
                             y += 1
@@ -139,14 +165,15 @@ public final class Rasterizer {
                             // edges, nothing starting or ending, solid paints) are copies
                             // of this one (the SIMD kernel; the reference computes them).
                             if kernel == .simd && !over && scanner.rowRepeats && scanner.repeatLimit >= Float(y + 1) {
-                                let limit = scanner.repeatLimit >= Float(rows.upperBound) ? rows.upperBound : Int(scanner.repeatLimit)
+                                let limit = Swift.min(scanner.repeatLimit >= Float(stop) ? stop : Int(scanner.repeatLimit), stop)
                                 let bytes = canvas.width * 4
                                 while y < limit {
-                                    UnsafeMutableRawPointer(canvas.row(y - originY)).copyMemory(from: row, byteCount: bytes)
+                                    UnsafeMutableRawPointer(canvas.row(y - origin)).copyMemory(from: row, byteCount: bytes)
                                     y += 1
                                 }
                             }
                         }
+                        if bandHeight != nil { deliver(origin..<rows.upperBound) }
                     }
                 }
             }

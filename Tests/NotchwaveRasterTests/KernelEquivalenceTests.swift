@@ -135,7 +135,7 @@ struct KernelEquivalenceTests {
         }
     }
 
-    @Test("rows the SIMD kernel copies from the row above (vertical edges only) equal the reference's rows", arguments: 1...4)
+    @Test("rows the SIMD kernel copies from the row above (vertical edges only) equal the reference's rows, rendered whole, as a slice and band by band", arguments: 1...4)
     func repeatedRows(seed: Int) {
         // Rectangles and vertical-sided polygons with fractional edges, starting and ending
         // inside rows and on row boundaries; a slanted or curved layer and a gradient in
@@ -197,6 +197,22 @@ struct KernelEquivalenceTests {
                 let same = got == expected
                 #expect(same, "row \(row) of \(from)..<\(to)")
             }
+            // The same rows band by band (a canvas of a few rows whose row 0 moves to each
+            // band's top, the list compiled once): each band as it is delivered, and the
+            // bands one after another, covering the rows once.
+            let band = Canvas(width: width, height: Int.random(in: 1...12, using: &rng))
+            var next = from
+            Rasterizer().render(list, rows: from..<to, inBandsOf: band) { part in
+                #expect(part.lowerBound == next && part.count <= band.height && !part.isEmpty, "band \(part) after \(next)")
+                next = part.upperBound
+                for row in part {
+                    let expected = Array(scalar[(row * width * 4)..<((row + 1) * width * 4)])
+                    let got = Array(UnsafeBufferPointer(start: band.pixels + (row - part.lowerBound) * band.bytesPerRow, count: width * 4))
+                    let same = got == expected
+                    #expect(same, "row \(row) in band \(part) of \(from)..<\(to)")
+                }
+            }
+            #expect(next == to || from == to, "bands end at \(next), not \(to)")
         }
     }
 

@@ -179,26 +179,34 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// Frame `index`'s composition and the rows where it differs from the template's
     /// (sorted, disjoint), when the frame can be rendered in bands of rows with
-    /// `renderBand`, each band on its own: the frame is one opaque scene whose composition
-    /// has no material (a material's blur reads the rows around its own, and its backdrop
-    /// is what lies below), and the padding after the picture, if any, is one row at most
-    /// (the row it repeats is then in the same pair of rows). Nil otherwise.
+    /// `renderBands`: the frame is one opaque scene whose composition is one draw list (no
+    /// layer or material step: a material's blur reads the rows around its own), and the
+    /// padding after the picture, if any, is one row at most (the row it repeats is then
+    /// in the same pair of rows). Nil otherwise.
     public func bandedFrame(_ index: Int) -> (composition: Composition, changed: [Range<Int>])? {
         guard let (scene, first) = templateComposition, backdrops == nil else { return nil }
         if let picture = stack.picture, picture.height < template.height, picture.height % 2 == 0 { return nil }
         let composition = scene.composition(at: time(index))
-        guard !composition.readsBelow else { return nil }
+        switch composition.steps.first {
+        case .draw?, nil: guard composition.steps.count <= 1 else { return nil }
+        default: return nil
+        }
         return (composition, composition.changedRows(since: first, within: dynamicRows))
     }
 
-    /// Rows `rows` (an even number, starting on an even row) of a frame whose composition
-    /// `bandedFrame` gave, rendered into `band`, whose row 0 is `rows.lowerBound`: the same
-    /// bytes as those rows of the frame rendered whole.
-    public func renderBand(_ composition: Composition, rows: Range<Int>, into band: Canvas, using rasterizer: Rasterizer) throws(OutOfMemory) {
-        precondition(rows.count <= band.height && rows.lowerBound % 2 == 0, "a band of whole row pairs that fits the canvas")
-        try rasterizer.render(composition, into: band, rows: rows, originY: rows.lowerBound)
-        if let picture = stack.picture {
-            band.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: rows.lowerBound)
+    /// Rows `rows` (starting on an even row) of a frame whose composition `bandedFrame`
+    /// gave, rendered band by band into `band` (an even number of rows; its row 0 is each
+    /// band's top row), calling `deliver` with each band's rows once they are rendered:
+    /// the same bytes as those rows of the frame rendered whole.
+    public func renderBands(_ composition: Composition, rows: Range<Int>, into band: Canvas, using rasterizer: Rasterizer,
+                            deliver: (Range<Int>) -> Void) {
+        precondition(rows.lowerBound % 2 == 0 && band.height % 2 == 0, "bands of whole row pairs")
+        var commands: [DrawCommand] = []
+        if case let .draw(list)? = composition.steps.first { commands = list }
+        let picture = stack.picture
+        rasterizer.render(DrawList(base: composition.base, commands: commands), rows: rows, inBandsOf: band) { part in
+            if let picture { band.extendEdges(pictureWidth: picture.width, pictureHeight: picture.height, originY: part.lowerBound) }
+            deliver(part)
         }
     }
 

@@ -6,12 +6,13 @@ import NotchwaveVideo
 /// with a bounded queue in between: conversion of later frames overlaps encoding of
 /// frame `i`.
 ///
-/// A frame of one opaque scene without materials that changes at least half the frame's
-/// rows (LiquidSwipe, the popup's dimmed background), in a format the converter can write
-/// from several threads at once (`yuv420p`, `yuva420p`, `rgba`), is rendered and converted
-/// in `prepare`, on a rendering worker, in bands of `bandBytes` bytes: each band is converted
-/// right after it is rasterized, while the core's caches hold it, and the frame's RGBA
-/// pixels never go to memory (for the iPhone X, 11 MB a frame written and read back).
+/// A frame of one opaque scene drawn as one draw list (no layers, no materials) that
+/// changes at least half the frame's rows (LiquidSwipe, the popup's dimmed background), in
+/// a format the converter can write from several threads at once (`yuv420p`, `yuva420p`,
+/// `rgba`), is rendered and converted in `prepare`, on a rendering worker, in bands of
+/// `bandBytes` bytes, its draw list compiled once: each band is converted right after it
+/// is rasterized, while the core's caches hold it, and the frame's RGBA pixels never go
+/// to memory (for the iPhone X, 11 MB a frame written and read back).
 /// `consume` then only queues the converted frame. Other frames are rendered into slices
 /// and converted in `consume`, on the pipeline's thread.
 ///
@@ -32,10 +33,9 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
         init(frame: VideoFrame) { self.frame = frame }
     }
 
-    /// Bytes of RGBA rendered and converted at a time in `prepare`: a band this size stays
-    /// in a core's second-level cache from rasterizing to converting, and is tall enough
-    /// (58 rows of the iPhone X) that setting up each rasterizer call costs little
-    /// (docs/performance.md has the figures).
+    /// Bytes of RGBA rendered and converted at a time in `prepare`: a band this size (58
+    /// rows of the iPhone X) stays in a core's second-level cache from rasterizing to
+    /// converting.
     static let bandBytes = 256 << 10
 
     /// Rows in a band of `bandBytes` for rows of `bytesPerRow` bytes: an even number, at
@@ -179,20 +179,23 @@ final class VideoEncodingSink: FrameSink, @unchecked Sendable {
                                        height: VideoEncodingSink.bandRows(bytesPerRow: renderer.template.bytesPerRow))
         let straight = opaque ? nil : try OutOfMemory.allocate(UInt8.self, count: band.byteCount, for: "a band of a frame's rows")
         defer { OutOfMemory.release(straight) }
+        var failure: Error?
         for range in rowsToConvert(pooled, rows: renderer.dynamicRows, changed: changed) {
-            var first = range.lowerBound
-            while first < range.upperBound {
-                let part = first..<min(first + band.height, range.upperBound)
-                try renderer.renderBand(composition, rows: part, into: band, using: rasterizer)
+            renderer.renderBands(composition, rows: range, into: band, using: rasterizer) { part in
+                guard failure == nil else { return }
                 var source = UnsafePointer(band.pixels)
                 if let straight {
                     band.exportStraight(rows: 0..<part.count, into: straight)
                     source = UnsafePointer(straight)
                 }
-                try converter.convert(rows: part, firstRow: source, bytesPerRow: band.bytesPerRow, into: pooled.frame)
-                first = part.upperBound
+                do {
+                    try converter.convert(rows: part, firstRow: source, bytesPerRow: band.bytesPerRow, into: pooled.frame)
+                } catch {
+                    failure = error
+                }
             }
         }
+        if let failure { throw failure }
         return pooled
     }
 
