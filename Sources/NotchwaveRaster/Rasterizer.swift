@@ -43,9 +43,11 @@ public struct DrawList: Sendable, Equatable {
 /// pixel, with the lanes' arithmetic). With the SIMD kernel, a row whose edges are all
 /// vertical lines through it under solid paints is copied to the rows below until something
 /// starts or ends. A rasterizer keeps scratch memory between calls; use one per thread.
-/// It also keeps, with the SIMD kernel, what the previous call's frame shares with the
-/// next: the scans of the top layers whose commands did not change (`LayerScans`,
-/// replayed row by row), and, within a call, the colours of a gradient along x across the
+/// It also keeps, with the SIMD kernel, what a call's frame shares with the next frame's
+/// same call (`CallSlots`: one slot per kind of call, so that a frame drawn in several calls
+/// finds each of them): the compiled list when the commands did not change, the scans of
+/// the top layers whose commands did not change (`LayerScans`, replayed row by row), and,
+/// within a call, the colours of a gradient along x across the
 /// row (`RowShadings`, shaded once) and the scan of a layer whose rows repeat while other
 /// layers change (`RepeatingScans`, replayed in the rows below). Its scanner does not look
 /// for the pieces of a boundary that the layers above hide over the boundary's whole
@@ -55,7 +57,6 @@ public final class Rasterizer {
     public let kernel: RasterKernel
     private let scanner: CoverageScanner
     private let spans = SpanBuffer()
-    @exclusivity(unchecked) private var compiled = CompiledDrawList()
     /// The span range of each layer in the current row.
     @exclusivity(unchecked) private var layerSpans: UnsafeMutablePointer<Range<Int>> = .allocate(capacity: 16)
     @exclusivity(unchecked) private var layerSpanCapacity = 16
@@ -68,8 +69,13 @@ public final class Rasterizer {
     let effects = EffectScratch()
     /// The colours of the call's layers whose paint is the same in every row.
     private let rowShadings = RowShadings()
-    /// The recorded scans of the top layers that did not change since the previous call.
-    private let layerScans = LayerScans()
+    /// Per kind of call, the compiled list and the recorded scans of the top layers that
+    /// did not change since the previous call of that kind (`CallSlots`).
+    private let slots = CallSlots()
+    /// The reference kernel's only slot: it compiles every call and keeps no scans.
+    private let referenceSlot = CallSlots.Slot()
+    /// The scans of the current call's slot.
+    @exclusivity(unchecked) private var layerScans = LayerScans()
 
     /// A rasterizer running `kernel`.
     public init(kernel: RasterKernel = .simd) {
@@ -118,8 +124,11 @@ public final class Rasterizer {
             quantized = .allocate(capacity: quantizedCapacity)
             shades = .allocate(capacity: quantizedCapacity)
         }
-        compiled.compile(list, rows: rows)
-        if kernel == .simd { layerScans.begin(compiled.commands, rows: rows, width: canvas.width) }
+        let (slot, compiledAlready) = kernel == .simd ? slots.take(list.commands, rows: rows, width: canvas.width) : (referenceSlot, false)
+        if !compiledAlready { slot.compiled.compile(list, rows: rows) }
+        let compiled = slot.compiled
+        layerScans = slot.scans
+        if kernel == .simd { layerScans.begin(compiled.commands, rows: rows, width: canvas.width, limit: slots.entryBudget(for: slot)) }
         let count = compiled.layers.count
         if count > layerSpanCapacity {
             layerSpans.deallocate()

@@ -344,6 +344,57 @@ struct KernelEquivalenceTests {
         }
     }
 
+    @Test("frames drawn in many calls (several lists over several runs of rows, more kinds of call than the rasterizer keeps slots for) equal the reference", arguments: 1...3)
+    func interleavedCalls(seed: Int) {
+        // A frame is three draw lists (a composition's steps), each rendered over four runs
+        // of rows into its own canvas, by one rasterizer, frame after frame: twelve kinds
+        // of call, each finding its slot of the frame before; from frame 16 on, five lists:
+        // twenty kinds, more than `CallSlots.limit`, so slots are taken over. From one frame to
+        // the next a list stays as it was, changes its top or its bottom command, or loses
+        // its bottom command (its top ones then equal the previous list's whole); now and
+        // then a run of rows moves, or a list is drawn over the runs in the other order.
+        var rng = SplitMix64(seed: UInt64(seed) * 7919)
+        func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
+        let width = 37, height = 48
+        func command() -> DrawCommand {
+            let shape = Bool.random(using: &rng) ? randomShape(&rng, size: Float(width))
+                : .rectangle(x0: r(-2, 15).rounded(), y0: r(-2, 40), x1: r(18, 40).rounded(), y1: r(8, 50))
+            let paint: Paint = Int.random(in: 0..<5, using: &rng) == 0 ? randomPaint(&rng, size: Float(width))
+                : .solid(randomColor(&rng, opaque: Int.random(in: 0..<3, using: &rng) > 0))
+            return DrawCommand(shape: shape, paint: paint, blend: Int.random(in: 0..<8, using: &rng) == 0 ? .destinationOut : .sourceOver)
+        }
+        var lists = (0..<5).map { _ in DrawList(base: randomColor(&rng, opaque: Bool.random(using: &rng)),
+                                                commands: (0..<Int.random(in: 1...4, using: &rng)).map { _ in command() }) }
+        var runs = [0..<7, 9..<20, 20..<31, 35..<48]
+        let rasterizer = Rasterizer(kernel: .simd)
+        for frame in 0..<24 {
+            for k in lists.indices {
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: lists[k].commands[lists[k].commands.count - 1] = command()
+                case 1: lists[k].commands[0] = command()
+                case 2 where lists[k].commands.count > 1: lists[k].commands.removeFirst()
+                case 3 where lists[k].commands.count < 5: lists[k].commands.insert(command(), at: 0)
+                default: break
+                }
+            }
+            if frame % 5 == 4 {
+                let i = Int.random(in: 0..<runs.count, using: &rng)
+                let start = Int.random(in: 0..<(height - 1), using: &rng)
+                runs[i] = start..<Int.random(in: (start + 1)...height, using: &rng)
+            }
+            for (k, list) in lists.prefix(frame < 16 ? 3 : 5).enumerated() {
+                let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
+                let order = (frame + k) % 3 == 0 ? Array(runs.reversed()) : runs
+                for rows in order { rasterizer.render(list, into: simd, rows: rows) }
+                let reference = Rasterizer(kernel: .scalar)
+                for rows in order { reference.render(list, into: scalar, rows: rows) }
+                let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
+                let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
+                #expect(a == b, "frame \(frame), list \(k): \(ImageCompare.differingPixels(a, b)) pixels differ")
+            }
+        }
+    }
+
     @Test("sides a few ulps off vertical, whose x rounds to the same value at a row's top and bottom, are not taken as repeating")
     func nearlyVerticalSides() {
         // A side from x = 10.5 to 10.5 + 2^-19 over 600 rows: in the first rows both ends

@@ -1,6 +1,6 @@
 /// The scans of the layers at the top of a draw list that are the same as in the previous
-/// render call: each row's spans and cells, recorded the first time such a layer is
-/// scanned and replayed in the calls after, so that frame after frame only the layers
+/// render call of the same kind (one per `CallSlots` slot): each row's spans and cells,
+/// recorded the first time such a layer is scanned and replayed in the calls after, so that frame after frame only the layers
 /// that changed are scanned (the notch waves' cutout and corner mask lie over every
 /// frame's waves). The SIMD kernel only: the reference scans everything, every time.
 ///
@@ -20,7 +20,8 @@ final class LayerScans {
         var effect = CoverageScanner.RepeatEffect(repeats: true, limit: .infinity)
     }
 
-    /// The most layer rows recorded (about 1.5 MB of entries, and their spans).
+    /// The most layer rows recorded, over all of a rasterizer's slots (about 1.5 MB of
+    /// entries, and their spans).
     static let entryLimit = 1 << 16
 
     /// The previous call's layers (bottom first), rows and canvas width.
@@ -41,17 +42,21 @@ final class LayerScans {
 
     deinit { entries.deallocate() }
 
+    /// Layer rows the entries are kept for.
+    var entryCount: Int { kept * window.count }
+
     /// Starts a render call of `commands` (the compiled layers, bottom first) on `rows` of
     /// a canvas `width` pixels wide: finds how many top layers are unchanged since the
-    /// previous call, and forgets what no longer holds.
-    func begin(_ commands: [DrawCommand], rows: Range<Int>, width: Int) {
+    /// previous call, and forgets what no longer holds. At most `limit` layer rows are
+    /// kept (`entryLimit` less what the rasterizer's other call slots keep).
+    func begin(_ commands: [DrawCommand], rows: Range<Int>, width: Int, limit: Int = LayerScans.entryLimit) {
         var unchanged = 0
         if rows == previousRows && width == previousWidth {
             let n = Swift.min(commands.count, previous.count)
             while unchanged < n && commands[commands.count - 1 - unchanged] == previous[previous.count - 1 - unchanged] { unchanged += 1 }
-            // At most `entryLimit` layer rows are kept (a scene of hundreds of unchanged
-            // glyphs over a whole screen keeps its top ones).
-            unchanged = Swift.min(unchanged, LayerScans.entryLimit / Swift.max(rows.count, 1))
+            // At most `limit` layer rows are kept (a scene of hundreds of unchanged glyphs
+            // over a whole screen keeps its top ones).
+            unchanged = Swift.min(unchanged, limit / Swift.max(rows.count, 1))
         }
         // (Copied element by element: sharing the compiled list's storage would make its
         // next compile allocate anew.)
