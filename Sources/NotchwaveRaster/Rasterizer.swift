@@ -45,7 +45,8 @@ public struct DrawList: Sendable, Equatable {
 /// starts or ends. A rasterizer keeps scratch memory between calls; use one per thread.
 /// It also keeps, with the SIMD kernel, what a call's frame shares with the next frame's
 /// same call (`CallSlots`: one slot per kind of call, so that a frame drawn in several calls
-/// finds each of them): the compiled list when the commands did not change, the scans of
+/// finds each of them; a kind of call is its rows, its canvas width and its place among
+/// its composition call's): the compiled list when the commands did not change, the scans of
 /// the top layers whose commands did not change (`LayerScans`, replayed row by row), and,
 /// within a call, the colours of a gradient along x across the
 /// row (`RowShadings`, shaded once) and the scan of a layer whose rows repeat while other
@@ -74,6 +75,10 @@ public final class Rasterizer {
     private let slots = CallSlots()
     /// The reference kernel's only slot: it compiles every call and keeps no scans.
     private let referenceSlot = CallSlots.Slot()
+    /// How deep the composition calls in progress are, and how many draw-list calls the
+    /// outermost one has made (`render(_:into:rows:originY:over:backdrops:)`).
+    var compositionDepth = 0
+    var compositionCalls = 0
     /// The scans of the current call's slot.
     @exclusivity(unchecked) private var layerScans = LayerScans()
 
@@ -124,7 +129,10 @@ public final class Rasterizer {
             quantized = .allocate(capacity: quantizedCapacity)
             shades = .allocate(capacity: quantizedCapacity)
         }
-        let (slot, compiledAlready) = kernel == .simd ? slots.take(list.commands, rows: rows, width: canvas.width) : (referenceSlot, false)
+        // (A call's place among its composition call's: `CallSlots`.)
+        let place = compositionDepth > 0 ? compositionCalls : 0
+        if compositionDepth > 0 { compositionCalls += 1 }
+        let (slot, compiledAlready) = kernel == .simd ? slots.take(list.commands, rows: rows, width: canvas.width, place: place) : (referenceSlot, false)
         if !compiledAlready { slot.compiled.compile(list, rows: rows) }
         let compiled = slot.compiled
         layerScans = slot.scans

@@ -344,15 +344,18 @@ struct KernelEquivalenceTests {
         }
     }
 
-    @Test("frames drawn in many calls (several lists over several runs of rows, more kinds of call than the rasterizer keeps slots for) equal the reference", arguments: 1...3)
+    @Test("frames drawn in many calls (compositions of several steps over several runs of rows, more kinds of call than the rasterizer keeps slots for) equal the reference", arguments: 1...3)
     func interleavedCalls(seed: Int) {
-        // A frame is three draw lists (a composition's steps), each rendered over four runs
-        // of rows into its own canvas, by one rasterizer, frame after frame: twelve kinds
-        // of call, each finding its slot of the frame before; from frame 16 on, five lists:
-        // twenty kinds, more than `CallSlots.limit`, so slots are taken over. From one frame to
-        // the next a list stays as it was, changes its top or its bottom command, or loses
-        // its bottom command (its top ones then equal the previous list's whole); now and
-        // then a run of rows moves, or a list is drawn over the runs in the other order.
+        // A frame is a composition of draw and layer steps (a layer step with an opacity
+        // filter is drawn apart, over the rows its commands reach), rendered over four
+        // runs of rows by one rasterizer, frame after frame: each step over each run is a
+        // kind of call, with a slot of its own. Three steps make twelve kinds, each finding
+        // its slot of the frame before; from frame 16 on, seven steps make twenty-eight and
+        // more, past `CallSlots.limit`, so slots are taken over. From one frame to the
+        // next a step stays as it was, changes its top or its bottom command, or loses
+        // its bottom command (its top ones then equal its previous commands' top ones);
+        // now and then a run of rows moves, or the runs come in the other order. Between
+        // the frames, a draw list drawn on its own over each run.
         var rng = SplitMix64(seed: UInt64(seed) * 7919)
         func r(_ lo: Float, _ hi: Float) -> Float { Float.random(in: lo..<hi, using: &rng) }
         let width = 37, height = 48
@@ -363,17 +366,18 @@ struct KernelEquivalenceTests {
                 : .solid(randomColor(&rng, opaque: Int.random(in: 0..<3, using: &rng) > 0))
             return DrawCommand(shape: shape, paint: paint, blend: Int.random(in: 0..<8, using: &rng) == 0 ? .destinationOut : .sourceOver)
         }
-        var lists = (0..<5).map { _ in DrawList(base: randomColor(&rng, opaque: Bool.random(using: &rng)),
-                                                commands: (0..<Int.random(in: 1...4, using: &rng)).map { _ in command() }) }
+        var steps = (0..<7).map { _ in (0..<Int.random(in: 1...4, using: &rng)).map { _ in command() } }
+        let layered = (0..<7).map { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+        let base = randomColor(&rng, opaque: true)
         var runs = [0..<7, 9..<20, 20..<31, 35..<48]
         let rasterizer = Rasterizer(kernel: .simd)
         for frame in 0..<24 {
-            for k in lists.indices {
+            for k in steps.indices {
                 switch Int.random(in: 0..<6, using: &rng) {
-                case 0: lists[k].commands[lists[k].commands.count - 1] = command()
-                case 1: lists[k].commands[0] = command()
-                case 2 where lists[k].commands.count > 1: lists[k].commands.removeFirst()
-                case 3 where lists[k].commands.count < 5: lists[k].commands.insert(command(), at: 0)
+                case 0: steps[k][steps[k].count - 1] = command()
+                case 1: steps[k][0] = command()
+                case 2 where steps[k].count > 1: steps[k].removeFirst()
+                case 3 where steps[k].count < 5: steps[k].insert(command(), at: 0)
                 default: break
                 }
             }
@@ -382,16 +386,25 @@ struct KernelEquivalenceTests {
                 let start = Int.random(in: 0..<(height - 1), using: &rng)
                 runs[i] = start..<Int.random(in: (start + 1)...height, using: &rng)
             }
-            for (k, list) in lists.prefix(frame < 16 ? 3 : 5).enumerated() {
-                let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
-                let order = (frame + k) % 3 == 0 ? Array(runs.reversed()) : runs
-                for rows in order { rasterizer.render(list, into: simd, rows: rows) }
-                let reference = Rasterizer(kernel: .scalar)
-                for rows in order { reference.render(list, into: scalar, rows: rows) }
-                let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
-                let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
-                #expect(a == b, "frame \(frame), list \(k): \(ImageCompare.differingPixels(a, b)) pixels differ")
+            let count = frame < 16 ? 3 : 7
+            let composition = Composition(base: base, steps: (0..<count).map { k in
+                layered[k] && k > 0 ? .layer(steps[k], filters: [.opacity(0.5)]) : .draw(steps[k])
+            })
+            let simd = Canvas(width: width, height: height), scalar = Canvas(width: width, height: height)
+            let order = frame % 3 == 2 ? Array(runs.reversed()) : runs
+            let reference = Rasterizer(kernel: .scalar)
+            for rows in order {
+                #expect(throws: Never.self) {
+                    try rasterizer.render(composition, into: simd, rows: rows)
+                    try reference.render(composition, into: scalar, rows: rows)
+                }
             }
+            let a = Array(UnsafeBufferPointer(start: simd.pixels, count: simd.byteCount))
+            let b = Array(UnsafeBufferPointer(start: scalar.pixels, count: scalar.byteCount))
+            #expect(a == b, "frame \(frame): \(ImageCompare.differingPixels(a, b)) pixels differ")
+            // A draw list on its own between the frames (its calls' place is 0).
+            let list = DrawList(base: base, commands: steps[frame % count])
+            for rows in runs { expectReference(list, with: rasterizer, width: width, height: height, split: rows.upperBound < height ? rows.upperBound : nil, "frame \(frame), list alone") }
         }
     }
 

@@ -131,6 +131,10 @@ extension Rasterizer {
                        backdrops: MaterialBackdrops.Use? = nil) throws(OutOfMemory) {
         let rows = rows.clamped(to: originY..<(originY + canvas.height))
         guard !rows.isEmpty else { return }
+        // The draw-list calls this makes are numbered in order (their call slots).
+        if compositionDepth == 0 { compositionCalls = 0 }
+        compositionDepth += 1
+        defer { compositionDepth -= 1 }
         var steps = composition.steps[...]
         if !over {
             // The first plain draw step goes straight in with the base: no layer needed.
