@@ -49,21 +49,17 @@ final class CallSlots {
         let slot: Slot
         if let found {
             slot = found
-        } else if slots.count < CallSlots.limit || oldest == nil {
+        } else if let oldest, slots.count >= CallSlots.limit {
+            // A new kind of call takes over the slot used least recently.
+            slot = oldest
+        } else {
             slot = Slot()
             slots.append(slot)
-        } else {
-            // A new kind of call takes over the slot used least recently.
-            slot = oldest ?? Slot()
         }
+        if found == nil { (slot.rows, slot.width, slot.place) = (rows, width, place) }
         let compiled = found != nil && slot.commands == commands
         slot.used = calls
-        if !compiled {
-            slot.rows = rows
-            slot.width = width
-            slot.place = place
-            slot.commands = commands
-        }
+        if !compiled { slot.commands = commands }
         return (slot, compiled)
     }
 

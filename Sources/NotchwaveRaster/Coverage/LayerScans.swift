@@ -1,8 +1,9 @@
 /// The scans of the layers at the top of a draw list that are the same as in the previous
 /// render call of the same kind (one per `CallSlots` slot): each row's spans and cells,
-/// recorded the first time such a layer is scanned and replayed in the calls after, so that frame after frame only the layers
-/// that changed are scanned (the notch waves' cutout and corner mask lie over every
-/// frame's waves). The SIMD kernel only: the reference scans everything, every time.
+/// recorded the first time such a layer is scanned and replayed in the calls after, so
+/// that frame after frame only the layers that changed are scanned (the notch waves'
+/// cutout and corner mask lie over every frame's waves). The SIMD kernel only: the
+/// reference scans everything, every time.
 ///
 /// A layer's scan of a row depends on its shape, the canvas width and the opaque runs of
 /// the layers above it in that row (the parts it need not compute). When the layer and
