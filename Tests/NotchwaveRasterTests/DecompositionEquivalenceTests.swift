@@ -172,4 +172,40 @@ struct DecompositionEquivalenceTests {
         }
         #expect(mismatches.count == 0)
     }
+
+    /// Outlines of many parts side by side, as a line of text is: slabs of dozens of edges,
+    /// which are put in order from the previous slab's order rather than one by one. With
+    /// repeated parts (edges that tie), parts that overlap and cross, and now and then an
+    /// edge whose x is NaN inside the slab (huge x and y), whose place depends on the order
+    /// of insertion.
+    @Test("many parts side by side: slabs of many edges, ties, crossings and NaN", arguments: 1...3)
+    func manyParts(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &* 0x7E47_11E5)
+        var mismatches = Mismatches()
+        for round in 0..<150 {
+            var polygons: [[PathPoint]] = []
+            let parts = Int.random(in: 8...30, using: &rng)
+            for part in 0..<parts {
+                let x = Double(part) * Double.random(in: 2...9, using: &rng)
+                let grid = round % 2 == 0
+                func p(_ dx: Double, _ y: Double) -> PathPoint {
+                    PathPoint(x: grid ? (x + dx).rounded() : x + dx, y: grid ? y.rounded() : y)
+                }
+                let top = Double.random(in: -4...4, using: &rng), bottom = Double.random(in: 8...20, using: &rng)
+                var polygon = [p(0, top), p(Double.random(in: 1...12, using: &rng), top + Double.random(in: 0...6, using: &rng)),
+                               p(Double.random(in: 1...12, using: &rng), bottom), p(Double.random(in: -3...3, using: &rng), bottom - 2)]
+                if Bool.random(using: &rng) { polygon.reverse() }
+                polygons.append(polygon)
+                if Int.random(in: 0..<5, using: &rng) == 0 { polygons.append(polygon) }
+            }
+            if round % 3 == 2 {
+                polygons.append([PathPoint(x: -1.7e308, y: -1.7e308), PathPoint(x: 1.7e308, y: 1.7e308), PathPoint(x: 1e300, y: 9)])
+            }
+            for rule in [FillRule.nonZero, .evenOdd] {
+                mismatches.check(Shape(polygons: polygons, fillRule: rule), LegacyGeometry.shape(polygons: polygons, fillRule: rule),
+                                 "seed \(seed) round \(round) \(rule): \(polygons)")
+            }
+        }
+        #expect(mismatches.count == 0)
+    }
 }

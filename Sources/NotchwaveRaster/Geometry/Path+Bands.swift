@@ -105,6 +105,14 @@ private struct PolygonDecomposition: PolylineSink {
         }
     }
 
+    /// The bound on x within which `cutRows` takes edges apart in x for not crossing, and
+    /// the gap it asks between them.
+    private static let moderate = Double(1 << 20), gap = 1.0 / Double(1 << 20)
+
+    /// Up to how many active edges a slab is ordered by inserting its edges by index
+    /// (`bands`); above, from the previous slab's order.
+    private static let fewEdges = 12
+
     /// Every row where the order of the edges (sorted by top) may change: vertices and
     /// crossings, sorted, each once.
     private static func cutRows(_ edges: UnsafeBufferPointer<Edge>) -> [Double] {
@@ -120,6 +128,8 @@ private struct PolygonDecomposition: PolylineSink {
             // The edges that end at or above this one's top leave the active list (the others
             // keep their order) in the same pass that tests the others for crossings.
             var kept = 0
+            // (Among a handful of edges the test below costs more than it saves.)
+            let far = activeCount > fewEdges
             for i in 0..<activeCount {
                 let o = edges[active[i]]
                 guard o.y1 > edge.y0 else { continue }
@@ -127,6 +137,17 @@ private struct PolygonDecomposition: PolylineSink {
                 kept += 1
                 let top = edge.y0, bottom = Swift.min(edge.y1, o.y1)
                 guard bottom > top else { continue }
+                // Edges whose x-ranges lie apart do not cross: where every x is within
+                // ±2^20, `x(at:)` stays within an edge's x-range to a few ulps of 2^21
+                // (under 1e-8), so a gap of 2^-20 leaves both differences below with one
+                // sign and adds no row, whatever `x(at:)` rounds to. (Outlines of many
+                // parts, such as a line of text, have most of their active edges far apart.)
+                let eLo = Swift.min(edge.x0, edge.x1), eHi = Swift.max(edge.x0, edge.x1)
+                let oLo = Swift.min(o.x0, o.x1), oHi = Swift.max(o.x0, o.x1)
+                if far && Swift.max(eHi, oHi) < Self.moderate && Swift.min(eLo, oLo) > -Self.moderate
+                    && (eHi + Self.gap < oLo || oHi + Self.gap < eLo) {
+                    continue
+                }
                 // `edge.x(at: top)` is `edge.x0`: `top` is the edge's own top.
                 let dTop = edge.x0 - o.x(at: top), dBottom = edge.x(at: bottom) - o.x(at: bottom)
                 if (dTop < 0 && dBottom > 0) || (dTop > 0 && dBottom < 0) {
@@ -180,7 +201,7 @@ private struct PolygonDecomposition: PolylineSink {
         let capacity = edges.count
         // All scratch arrays in one allocation: a shape of a dozen edges (a stroke's pieces)
         // would otherwise spend more time allocating them than decomposing.
-        var scratch = Scratch(bytes: capacity * (7 * 8 + 2 * MemoryLayout<OpenBand>.stride) + 9 * 16)
+        var scratch = Scratch(bytes: capacity * (11 * 8 + 2 * MemoryLayout<OpenBand>.stride) + 13 * 16)
         defer { scratch.deallocate() }
         let active = scratch.take(Int.self, count: capacity)
         // The slab's edges left to right: x at the middle, top and bottom of the slab, and
@@ -191,6 +212,8 @@ private struct PolygonDecomposition: PolylineSink {
         let tops = scratch.take(Double.self, count: capacity)
         let bottoms = scratch.take(Double.self, count: capacity)
         let windings = scratch.take(Int.self, count: capacity)
+        let slabEdges = SlabEdges(mids: mids, tops: tops, bottoms: bottoms, windings: windings,
+                                  indices: scratch.take(Int.self, count: capacity))
         var open = scratch.take(OpenBand.self, count: capacity)
         var next = scratch.take(OpenBand.self, count: capacity)
         // Each edge's x at the bottom of the last slab it was in: the top of the next one,
@@ -198,10 +221,12 @@ private struct PolygonDecomposition: PolylineSink {
         let bottomX = scratch.take(Double.self, count: capacity)
         let bottomRow = scratch.take(Int.self, count: capacity)
         bottomRow.initialize(repeating: -1, count: capacity)
+        var many = SlabOrder(capacity: capacity, order: scratch.take(Int.self, count: capacity),
+                             slab: scratch.take(Int.self, count: capacity), placed: scratch.take(Int.self, count: capacity))
         var bands: [Band] = []
         var trapezoids: [Trapezoid] = []
         trapezoids.reserveCapacity(rows.count)
-        var activeCount = 0, openCount = 0, nextCount = 0, nextEdge = 0
+        var activeCount = 0, openStart = 0, openCount = 0, nextCount = 0, nextEdge = 0
 
         for k in 0..<(rows.count - 1) {
             let ya = rows[k], yb = rows[k + 1]
@@ -215,34 +240,21 @@ private struct PolygonDecomposition: PolylineSink {
             // slab too thin to keep they stay a little longer, which changes nothing (they
             // would go in the next pass anyway, and the order of the others is kept).
             guard fb > fa else { continue }
-            var orderCount = 0, kept = 0
-            for i in 0..<activeCount {
-                let index = active[i], e = edges[index]
-                guard e.y1 > ya else { continue }
-                active[kept] = index
-                kept += 1
-                guard e.y1 >= yb else { continue }
-                let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
-                bottomX[index] = bottom
-                bottomRow[index] = k + 1
-                let mid = (top + bottom) * 0.5
-                // Insertion into the sorted slab (a handful of edges): stable, so edges that
-                // compare equal keep their order, as a stable sort would leave them.
-                var at = orderCount
-                while at > 0 && (mid, top) < (mids[at - 1], tops[at - 1]) {
-                    mids[at] = mids[at - 1]
-                    tops[at] = tops[at - 1]
-                    bottoms[at] = bottoms[at - 1]
-                    windings[at] = windings[at - 1]
-                    at -= 1
+            var orderCount = 0
+            if activeCount <= Self.fewEdges {
+                // A handful of edges: each inserted by index into the sorted ones, stably,
+                // so that edges that compare equal keep their order by index.
+                sweep(active, &activeCount, edges, ya: ya, yb: yb) { index, e in
+                    let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
+                    bottomX[index] = bottom
+                    bottomRow[index] = k + 1
+                    slabEdges.insert(index, mid: (top + bottom) * 0.5, top: top, bottom: bottom, winding: e.winding, count: &orderCount)
                 }
-                mids[at] = mid
-                tops[at] = top
-                bottoms[at] = bottom
-                windings[at] = e.winding
-                orderCount += 1
+                many.ordered = 0
+            } else {
+                orderCount = many.order(slab: k, ya: ya, yb: yb, edges: edges, active: active, activeCount: &activeCount,
+                                        bottomX: bottomX, bottomRow: bottomRow, into: slabEdges)
             }
-            activeCount = kept
 
             // The filled intervals: from the edge where the winding enters the filled set to
             // the edge where it leaves it.
@@ -260,14 +272,21 @@ private struct PolygonDecomposition: PolylineSink {
                     if rb < lb { let m = (lb + rb) * 0.5; lb = m; rb = m }
                     entered = -1
                     // The first open band this trapezoid continues, if any, leaves the open
-                    // list (the others keep their order) and goes on in this slab.
-                    var j = 0
+                    // list (the others keep their order) and goes on in this slab. The list
+                    // is `open[openStart..<openCount]`: trapezoids come left to right, as the
+                    // open bands do, so the one continued is most often the list's first,
+                    // which leaves it by moving its start.
+                    var j = openStart
                     while j < openCount && !(open[j].bottom == fa && open[j].leftX == lt && open[j].rightX == rt) { j += 1 }
                     var band: OpenBand
                     if j < openCount {
                         band = open[j]
-                        for m in j..<(openCount - 1) { open[m] = open[m + 1] }
-                        openCount -= 1
+                        if j == openStart {
+                            openStart += 1
+                        } else {
+                            for m in j..<(openCount - 1) { open[m] = open[m + 1] }
+                            openCount -= 1
+                        }
                         band.count += 1
                     } else {
                         band = OpenBand(y0: fa, bottom: fb, leftX: lb, rightX: rb, last: -1, count: 1)
@@ -283,12 +302,13 @@ private struct PolygonDecomposition: PolylineSink {
                 }
             }
             // Bands that did not continue into this slab are finished.
-            for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
+            for j in openStart..<openCount { bands.append(finished(open[j], trapezoids)) }
             swap(&open, &next)
+            openStart = 0
             openCount = nextCount
             nextCount = 0
         }
-        for j in 0..<openCount { bands.append(finished(open[j], trapezoids)) }
+        for j in openStart..<openCount { bands.append(finished(open[j], trapezoids)) }
         return Shape(bands: bands)
     }
 
@@ -310,6 +330,143 @@ private struct PolygonDecomposition: PolylineSink {
             leftCount = band.count
         }
         return Band(y0: band.y0, y1: band.bottom, left: Boundary(pieces: left), right: Boundary(pieces: right))
+    }
+}
+
+/// Drops from the `count` active edges those that end at or above `ya` (the others keep
+/// their order) and calls `member` with each one that reaches down to `yb`, in order.
+@inline(__always)
+private func sweep(_ active: UnsafeMutablePointer<Int>, _ count: inout Int, _ edges: UnsafeBufferPointer<Edge>,
+                   ya: Double, yb: Double, _ member: (Int, Edge) -> Void) {
+    var kept = 0
+    for i in 0..<count {
+        let index = active[i], e = edges[index]
+        guard e.y1 > ya else { continue }
+        active[kept] = index
+        kept += 1
+        guard e.y1 >= yb else { continue }
+        member(index, e)
+    }
+    count = kept
+}
+
+/// A slab's edges left to right, as `PolygonDecomposition.bands` walks them: x at the
+/// middle, top and bottom of the slab, and winding.
+private struct SlabEdges {
+    let mids: UnsafeMutablePointer<Double>
+    let tops: UnsafeMutablePointer<Double>
+    let bottoms: UnsafeMutablePointer<Double>
+    let windings: UnsafeMutablePointer<Int>
+
+    /// The edges' indices.
+    let indices: UnsafeMutablePointer<Int>
+
+    /// Inserts edge `index` into the `count` sorted ones by (mid, top), stably: after those
+    /// that compare equal to it and come before it by index. Inserted by index, the edges
+    /// end up as a stable sort by (mid, top) leaves them, NaN included (a NaN compares as
+    /// nothing); where no value is NaN, in the one order by (mid, top, index), whatever
+    /// order they are inserted in.
+    @inline(__always)
+    func insert(_ index: Int, mid: Double, top: Double, bottom: Double, winding: Int, count: inout Int) {
+        var at = count
+        while at > 0 {
+            let otherMid = mids[at - 1], otherTop = tops[at - 1]
+            guard mid < otherMid || (mid == otherMid && (top < otherTop || (top == otherTop && index < indices[at - 1]))) else { break }
+            mids[at] = otherMid
+            tops[at] = otherTop
+            bottoms[at] = bottoms[at - 1]
+            windings[at] = windings[at - 1]
+            indices[at] = indices[at - 1]
+            at -= 1
+        }
+        mids[at] = mid
+        tops[at] = top
+        bottoms[at] = bottom
+        windings[at] = winding
+        indices[at] = index
+        count += 1
+    }
+}
+
+/// Orders the edges of slabs of many edges (a line of text crosses dozens in every slab)
+/// from the previous slab's order.
+///
+/// The slab's edges are sorted by (mid, top), stably, so that edges that compare equal keep
+/// their order by index (by top, then outline order). Where no value is NaN, (mid, top,
+/// index) orders them totally and that stable sort is the one order by it, whatever order
+/// the edges are inserted in: they are inserted in the previous slab's order, then the new
+/// ones by index, so that an insertion moves an edge only past those it crossed, where
+/// inserting them all by index moves each past half the slab.
+private struct SlabOrder {
+    /// The previous slab's edges left to right, when it was ordered here (`ordered` of
+    /// them; 0 when it was not).
+    let order: UnsafeMutablePointer<Int>
+    var ordered = 0
+    /// Per edge: the last slab it was in, and the last slab where it was put in order (both
+    /// -1 before; set when the first slab of many edges comes).
+    let slab: UnsafeMutablePointer<Int>
+    let placed: UnsafeMutablePointer<Int>
+    private let capacity: Int
+    private var stamped = false
+
+    init(capacity: Int, order: UnsafeMutablePointer<Int>, slab: UnsafeMutablePointer<Int>, placed: UnsafeMutablePointer<Int>) {
+        self.capacity = capacity
+        self.order = order
+        self.slab = slab
+        self.placed = placed
+    }
+
+    /// Drops the active edges that end at or above `ya` (keeping the others' order), puts
+    /// the edges of slab `k` from `ya` to `yb` in order into `out`, and returns how many.
+    /// `bottomX` and `bottomRow` are each edge's x at the bottom of the last slab it was in.
+    @inline(never)
+    mutating func order(slab k: Int, ya: Double, yb: Double, edges: UnsafeBufferPointer<Edge>,
+                        active: UnsafeMutablePointer<Int>, activeCount: inout Int,
+                        bottomX: UnsafeMutablePointer<Double>, bottomRow: UnsafeMutablePointer<Int>,
+                        into out: SlabEdges) -> Int {
+        if !stamped {
+            slab.initialize(repeating: -1, count: capacity)
+            placed.initialize(repeating: -1, count: capacity)
+            stamped = true
+        }
+        var members = 0
+        sweep(active, &activeCount, edges, ya: ya, yb: yb) { index, _ in
+            slab[index] = k
+            members += 1
+        }
+        var count = 0
+        var unordered = false
+        @inline(__always) func insert(_ index: Int) {
+            let e = edges[index]
+            let top = bottomRow[index] == k ? bottomX[index] : e.x(at: ya), bottom = e.x(at: yb)
+            bottomX[index] = bottom
+            bottomRow[index] = k + 1
+            let mid = (top + bottom) * 0.5
+            if mid.isNaN || top.isNaN { unordered = true }
+            out.insert(index, mid: mid, top: top, bottom: bottom, winding: e.winding, count: &count)
+        }
+        for j in 0..<ordered where slab[order[j]] == k {
+            placed[order[j]] = k
+            insert(order[j])
+        }
+        if count < members {
+            for i in 0..<activeCount where slab[active[i]] == k && placed[active[i]] != k { insert(active[i]) }
+        }
+        guard unordered else {
+            order.update(from: out.indices, count: count)
+            ordered = count
+            return count
+        }
+        // A NaN compares as nothing, so where it stands depends on the order the edges
+        // come in: inserted again by index, from the values in hand.
+        var byIndex: [(index: Int, mid: Double, top: Double, bottom: Double, winding: Int)] = []
+        byIndex.reserveCapacity(count)
+        for j in 0..<count { byIndex.append((out.indices[j], out.mids[j], out.tops[j], out.bottoms[j], out.windings[j])) }
+        byIndex.sort { $0.index < $1.index }
+        count = 0
+        for v in byIndex { out.insert(v.index, mid: v.mid, top: v.top, bottom: v.bottom, winding: v.winding, count: &count) }
+        ordered = 0
+        return count
     }
 }
 
