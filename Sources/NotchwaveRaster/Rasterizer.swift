@@ -275,16 +275,15 @@ public final class Rasterizer {
         for i in 0..<count where !layerSpans[i].isEmpty {
             let mode = scene.layers[i].blend
             let paint = scene.paints.baseAddress! + i
+            if culling && paint.pointee.kind == .solid {
+                // A solid colour is read once per layer and painted by the small solid path.
+                paintSolidLayer(layerSpans[i], layer: i, row: row, color: paint.pointee.solid.packed, mode: mode)
+                continue
+            }
             let colors = culling ? rowShadings.row(layer: i, paint: paint, y: y) : nil
-            // A solid colour is read once per layer and painted by the small solid path.
-            let solid: UInt32? = culling && paint.pointee.kind == .solid ? paint.pointee.solid.packed : nil
             for s in layerSpans[i] {
                 let span = spans.spans[s]
-                if let solid {
-                    occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
-                        paintSolid(part, span: span, row: row, color: solid, mode: mode)
-                    }
-                } else if let colors {
+                if let colors {
                     let opaque = paint.pointee.isOpaque
                     occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: i) { part in
                         paintColors(part, span: span, row: row, colors: colors, opaque: opaque, mode: mode)
@@ -296,6 +295,22 @@ public final class Rasterizer {
                 } else {
                     paintScalar(Int(span.x0)..<Int(span.x1), span: span, row: row, y: y, paint: paint, mode: mode)
                 }
+            }
+        }
+    }
+
+    /// The spans `spanRange` of layer `layer`, a solid colour (packed, premultiplied),
+    /// where the layers above do not cover them (`paintSolid`). Kept out of `renderRow`,
+    /// with runs and wide cell spans called rather than inlined, so that the span loop and
+    /// the blend of a few edge cells spill less to the stack (1 % of the bar rows'
+    /// instructions).
+    @inline(never)
+    private func paintSolidLayer(_ spanRange: Range<Int>, layer: Int, row: UnsafeMutablePointer<UInt32>, color: UInt32, mode: BlendMode) {
+        let table = spans.spans
+        for s in spanRange {
+            let span = table[s]
+            occluders.forEachGap(in: Int(span.x0)..<Int(span.x1), layer: layer) { part in
+                paintSolid(part, span: span, row: row, color: color, mode: mode)
             }
         }
     }
@@ -385,7 +400,13 @@ public final class Rasterizer {
             paintCells(start, count: n, coverage: source, color: color, mode: mode)
             return
         }
-        let covs = quantizeCells(source, count: n)
+        paintSolidCells(start, count: n, coverage: source, color: color, mode: mode)
+    }
+
+    /// A solid colour over a lane group or more of edge cells, in lanes.
+    @inline(never)
+    private func paintSolidCells(_ start: UnsafeMutablePointer<UInt32>, count n: Int, coverage: UnsafePointer<Float>, color: UInt32, mode: BlendMode) {
+        let covs = quantizeCells(coverage, count: n)
         let src = PackedLanes(repeating: color)
         forEachGroup(start, count: n) { dst, offset in
             SIMDBlend.blend(dst, src, coverage: UnsafeRawPointer(covs + offset).loadUnaligned(as: PackedLanes.self), mode: mode)
@@ -445,6 +466,7 @@ public final class Rasterizer {
 
     /// A solid colour over a run of constant coverage: a plain fill when the result does
     /// not depend on what is below, a constant blend otherwise.
+    @inline(never)
     private func paintSolidRun(_ start: UnsafeMutablePointer<UInt32>, count n: Int, color: UInt32, coverage cov: UInt32, mode: BlendMode) {
         let alpha = color >> 24
         switch mode {
