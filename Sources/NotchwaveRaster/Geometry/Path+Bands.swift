@@ -140,8 +140,9 @@ private struct PolygonDecomposition: PolylineSink {
                 // Edges whose x-ranges lie apart do not cross: where every x is within
                 // ±2^20, `x(at:)` stays within an edge's x-range to a few ulps of 2^21
                 // (under 1e-8), so a gap of 2^-20 leaves both differences below with one
-                // sign and adds no row, whatever `x(at:)` rounds to. (Outlines of many
-                // parts, such as a line of text, have most of their active edges far apart.)
+                // sign and adds no row, whatever `x(at:)` rounds to; where it is NaN (huge y),
+                // both sign tests fail and no row is added either. (Outlines of many parts,
+                // such as a line of text, have most of their active edges far apart.)
                 let eLo = Swift.min(edge.x0, edge.x1), eHi = Swift.max(edge.x0, edge.x1)
                 let oLo = Swift.min(o.x0, o.x1), oHi = Swift.max(o.x0, o.x1)
                 if far && Swift.max(eHi, oHi) < Self.moderate && Swift.min(eLo, oLo) > -Self.moderate
@@ -361,11 +362,11 @@ private struct SlabEdges {
     /// The edges' indices.
     let indices: UnsafeMutablePointer<Int>
 
-    /// Inserts edge `index` into the `count` sorted ones by (mid, top), stably: after those
-    /// that compare equal to it and come before it by index. Inserted by index, the edges
-    /// end up as a stable sort by (mid, top) leaves them, NaN included (a NaN compares as
-    /// nothing); where no value is NaN, in the one order by (mid, top, index), whatever
-    /// order they are inserted in.
+    /// Inserts edge `index` into the `count` sorted ones by (mid, top), after those that
+    /// compare equal to it and come before it by index. Inserted in increasing index order
+    /// the index never decides, and the edges end up as the tuple `<` inserting them one by
+    /// one leaves them, NaN included (a NaN compares as nothing); where no value is NaN, in
+    /// the one order by (mid, top, index), whatever order they are inserted in.
     @inline(__always)
     func insert(_ index: Int, mid: Double, top: Double, bottom: Double, winding: Int, count: inout Int) {
         var at = count
@@ -402,8 +403,9 @@ private struct SlabOrder {
     /// them; 0 when it was not).
     let order: UnsafeMutablePointer<Int>
     var ordered = 0
-    /// Per edge: the last slab it was in, and the last slab where it was put in order (both
-    /// -1 before; set when the first slab of many edges comes).
+    /// Per edge, among the slabs ordered here: the last one it was in, and the last one
+    /// where it was put in order from the previous slab's order (both -1 before; set when
+    /// the first slab of many edges comes).
     let slab: UnsafeMutablePointer<Int>
     let placed: UnsafeMutablePointer<Int>
     private let capacity: Int
