@@ -94,10 +94,11 @@ final class IntervalStack {
     /// True when `range` lies inside one interval of the current set.
     @inline(__always)
     func contains(_ range: Range<Int>) -> Bool {
-        for k in 0..<count where current[k].lowerBound <= range.lowerBound {
-            if current[k].upperBound >= range.upperBound { return true }
-        }
-        return false
+        // The intervals are sorted and apart: only the first one reaching the range's end
+        // can hold it.
+        var k = 0
+        while k < count && current[k].upperBound < range.upperBound { k += 1 }
+        return k < count && current[k].lowerBound <= range.lowerBound
     }
 
     /// Calls `body` with each part of `range` not covered by layer `i`'s occluders.
