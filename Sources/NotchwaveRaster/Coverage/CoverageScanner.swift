@@ -151,8 +151,9 @@ final class CoverageScanner {
         var side: UnsafeMutablePointer<Float>
         var yTop: UnsafeMutablePointer<Float>
         var yBottom: UnsafeMutablePointer<Float>
-        /// 1 for a piece above its circle's centre, 0 below.
-        var upper: UnsafeMutablePointer<Float>
+        /// 1 for a piece that clips its strip from below (`PieceRow.arcIntegral`: above its
+        /// circle's centre on the right side, below it on the left), 0 otherwise.
+        var clipsLower: UnsafeMutablePointer<Float>
         /// `I(c)` of each lane, once evaluated.
         var result: UnsafeMutablePointer<Float>
         var capacity: Int
@@ -165,11 +166,11 @@ final class CoverageScanner {
                 return b
             }
             c = buffer(); centerX = buffer(); radius = buffer(); side = buffer()
-            yTop = buffer(); yBottom = buffer(); upper = buffer(); result = buffer()
+            yTop = buffer(); yBottom = buffer(); clipsLower = buffer(); result = buffer()
         }
 
         func deallocate() {
-            for b in [c, centerX, radius, side, yTop, yBottom, upper, result] { b.deallocate() }
+            for b in [c, centerX, radius, side, yTop, yBottom, clipsLower, result] { b.deallocate() }
         }
     }
     @exclusivity(unchecked) private var arcs = ArcLanes(capacity: 256)
@@ -466,7 +467,7 @@ final class CoverageScanner {
             if arcCount + boundaries > arcs.capacity {
                 let bigger = ArcLanes(capacity: Swift.max(2 * arcs.capacity, arcCount + boundaries))
                 for (from, to) in [(arcs.c, bigger.c), (arcs.centerX, bigger.centerX), (arcs.radius, bigger.radius), (arcs.side, bigger.side),
-                                   (arcs.yTop, bigger.yTop), (arcs.yBottom, bigger.yBottom), (arcs.upper, bigger.upper)] {
+                                   (arcs.yTop, bigger.yTop), (arcs.yBottom, bigger.yBottom), (arcs.clipsLower, bigger.clipsLower)] {
                     to.update(from: from, count: arcCount)
                 }
                 arcs.deallocate()
@@ -479,7 +480,8 @@ final class CoverageScanner {
             @inline(__always) func put(_ b: UnsafeMutablePointer<Float>, _ i: Int, _ v: FloatLanes) {
                 UnsafeMutableRawPointer(b + i).storeBytes(of: v, as: FloatLanes.self)
             }
-            let upper = FloatLanes(repeating: piece.kind == .arcUpper ? 1 : 0)
+            // (`0 < side` as `arcIntegral` tests it, so a NaN side clips as it did there.)
+            let clipsLower = FloatLanes(repeating: (0 < piece.side) == (piece.kind == .arcUpper) ? 1 : 0)
             let centerX = FloatLanes(repeating: piece.centerX), radius = FloatLanes(repeating: piece.radius)
             let side = FloatLanes(repeating: piece.side)
             let yTop = FloatLanes(repeating: piece.yTop), yBottom = FloatLanes(repeating: piece.yBottom)
@@ -493,28 +495,30 @@ final class CoverageScanner {
                 put(arcs.side, i, side)
                 put(arcs.yTop, i, yTop)
                 put(arcs.yBottom, i, yBottom)
-                put(arcs.upper, i, upper)
+                put(arcs.clipsLower, i, clipsLower)
                 g += Lanes.width
             }
             arcCount += boundaries
         }
     }
 
-    /// `I(c)` of every gathered lane, eight at a time (the buffers have a lane group of
-    /// slack, so the last group needs no tail).
+    /// `I(c)` of every gathered lane, eight at a time, and the last four or fewer four at
+    /// a time (half the work where they would leave half a group idle; lane by lane the
+    /// same operations). The buffers have a lane group of slack, so no group needs a tail.
     private func evaluateArcs() {
-        @inline(__always) func load(_ b: UnsafeMutablePointer<Float>, _ i: Int) -> FloatLanes {
-            UnsafeRawPointer(b + i).loadUnaligned(as: FloatLanes.self)
+        @inline(__always) func group<V: LaneArithmetic>(_ i: Int, as: V.Type) {
+            @inline(__always) func load(_ b: UnsafeMutablePointer<Float>) -> V { UnsafeRawPointer(b + i).loadUnaligned(as: V.self) }
+            let v = PieceRow.arcIntegral(load(arcs.c), centerX: load(arcs.centerX), radius: load(arcs.radius), side: load(arcs.side),
+                                         yTop: load(arcs.yTop), yBottom: load(arcs.yBottom),
+                                         clipsLower: V.laneLess(V(broadcast: 0), load(arcs.clipsLower)))
+            UnsafeMutableRawPointer(arcs.result + i).storeBytes(of: v, as: V.self)
         }
-        let zero = FloatLanes(repeating: 0)
         var i = 0
-        while i < arcCount {
-            let v = PieceRow.arcIntegral(load(arcs.c, i), centerX: load(arcs.centerX, i), radius: load(arcs.radius, i),
-                                         side: load(arcs.side, i), yTop: load(arcs.yTop, i), yBottom: load(arcs.yBottom, i),
-                                         upper: zero .< load(arcs.upper, i))
-            UnsafeMutableRawPointer(arcs.result + i).storeBytes(of: v, as: FloatLanes.self)
+        while arcCount - i > 4 {
+            group(i, as: FloatLanes.self)
             i += Lanes.width
         }
+        if i < arcCount { group(i, as: SIMD4<Float>.self) }
     }
 
     private func integralsSIMD(_ piece: PieceRow, first: Int, count: Int) {

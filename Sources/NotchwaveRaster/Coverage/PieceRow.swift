@@ -116,28 +116,31 @@ struct PieceRow {
     }
 
     /// `arcIntegral` for lanes that each belong to their own arc piece (the SIMD kernel
-    /// evaluates the arcs of a whole layer row together, so that eight lanes are busy and
+    /// evaluates the arcs of a whole layer row together, so that the lanes are busy and
     /// the long dependency chains of different pieces overlap). Every lane goes through
     /// the same operations as `arcIntegral` with its own piece's values: the branches on
     /// `side` and on the quarter become selects, which pick what the branch would compute.
+    /// `clipsLower` holds in the lanes whose piece clips its strip from below: an upper
+    /// piece on the right side of its circle, or a lower one on the left (`side > 0` and
+    /// `.arcUpper`, or neither). Eight lanes (`FloatLanes`) or four (the last few lanes
+    /// of a layer row, in one register instead of two).
     @inline(__always)
-    static func arcIntegral(_ c: FloatLanes, centerX: FloatLanes, radius r: FloatLanes, side: FloatLanes,
-                            yTop ya: FloatLanes, yBottom yb: FloatLanes, upper: FloatLanes.Predicate) -> FloatLanes {
-        let zero = FloatLanes(repeating: 0)
+    static func arcIntegral<V: LaneArithmetic>(_ c: V, centerX: V, radius r: V, side: V,
+                                               yTop ya: V, yBottom yb: V, clipsLower: V.Predicate) -> V {
+        let zero = V(broadcast: 0)
         let e = c - centerX
-        let reach = FloatLanes.laneMax((r - e) * (r + e), zero).laneSquareRoot()
-        let positive = zero .< side
-        let eNegative = e .< zero
-        let ye = FloatLanes.laneSelect(positive, FloatLanes.laneSelect(eNegative, r, reach), FloatLanes.laneSelect(eNegative, reach, r))
+        let reach = V.laneMax((r - e) * (r + e), zero).laneSquareRoot()
+        let positive = V.laneLess(zero, side)
+        let eNegative = V.laneLess(e, zero)
+        let ye = V.laneSelect(positive, V.laneSelect(eNegative, r, reach), V.laneSelect(eNegative, reach, r))
         // side > 0, upper: max(ya, -ye) .. yb        side > 0, lower: ya .. min(yb, ye)
         // side < 0, upper: ya .. min(yb, -ye)        side < 0, lower: max(ya, ye) .. yb
         let minusYe = zero - ye
-        let lowerClipped = FloatLanes.laneMax(ya, FloatLanes.laneSelect(positive, minusYe, ye))
-        let upperClipped = FloatLanes.laneMin(yb, FloatLanes.laneSelect(positive, ye, minusYe))
-        let clipsLower = .!(positive .^ upper)
-        let lower = FloatLanes.laneSelect(clipsLower, lowerClipped, ya)
-        var upperBound = FloatLanes.laneSelect(clipsLower, yb, upperClipped)
-        upperBound = FloatLanes.laneMax(upperBound, lower)
+        let lowerClipped = V.laneMax(ya, V.laneSelect(positive, minusYe, ye))
+        let upperClipped = V.laneMin(yb, V.laneSelect(positive, ye, minusYe))
+        let lower = V.laneSelect(clipsLower, lowerClipped, ya)
+        var upperBound = V.laneSelect(clipsLower, yb, upperClipped)
+        upperBound = V.laneMax(upperBound, lower)
         let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r)
         return side * g - e * (upperBound - lower)
     }
