@@ -141,9 +141,10 @@ final class CoverageScanner {
 
     /// The SIMD kernel's arc integrals of one layer row, gathered before any is computed
     /// (one lane per cell boundary of every visible arc piece, structure of arrays) and
-    /// then evaluated eight lanes at a time: the arcs of a row cross a few cell
-    /// boundaries each, so evaluating them piece by piece left most lanes idle and each
-    /// piece waiting on its own chain of square roots and divisions.
+    /// then evaluated eight lanes at a time (the last four or fewer in four,
+    /// `evaluateArcs`): the arcs of a row cross a few cell boundaries each, so evaluating
+    /// them piece by piece left most lanes idle and each piece waiting on its own chain of
+    /// square roots and divisions.
     private struct ArcLanes {
         var c: UnsafeMutablePointer<Float>
         var centerX: UnsafeMutablePointer<Float>
