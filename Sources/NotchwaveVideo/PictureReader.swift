@@ -49,6 +49,15 @@ public final class PictureReader: @unchecked Sendable {
     private var skippedPictures = 0
     private var sentEnd = false
     private var ended = false
+    /// The latest picture time decoded so far (seconds from the first picture).
+    private var lastTime = 0.0
+    /// True when `duration` is the video stream's own, false when it is the container's
+    /// (the longest of its streams).
+    private let durationIsTheStreams: Bool
+    /// The container's start time (seconds), which its duration counts from.
+    private let fileStart: Double
+    /// The latest end of any stream's packet read so far (seconds from `fileStart`).
+    private var dataEnd = 0.0
     /// The converter for the current picture's size, format and colours.
     private var scaler: PictureScaler?
 
@@ -84,10 +93,21 @@ public final class PictureReader: @unchecked Sendable {
         // The video stream's length, else the container's (nil when neither says).
         if stream.pointee.duration > 0 && stream.pointee.time_base.den > 0 {
             duration = Double(stream.pointee.duration) * Double(stream.pointee.time_base.num) / Double(stream.pointee.time_base.den)
+            durationIsTheStreams = true
         } else if input.context.pointee.duration > 0 {
             duration = Double(input.context.pointee.duration) / Double(AV_TIME_BASE)
+            durationIsTheStreams = false
         } else {
             duration = nil
+            durationIsTheStreams = false
+        }
+        let start = input.context.pointee.start_time
+        fileStart = start == nw_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
+        // An MP4 or MOV whose index (read in full when the file opens) places pictures
+        // past the file's end is cut short: said before anything is rendered.
+        if input.demuxerName.hasPrefix("mov"), let pb = input.context.pointee.pb, case let size = avio_size(pb), size > 0,
+           let missing = PictureReader.firstMissingSample(stream, fileSize: size) {
+            throw PictureReader.cutShort(path: path, at: missing, declared: duration)
         }
         let rate = stream.pointee.avg_frame_rate
         frameRate = rate.num > 0 && rate.den > 0 ? Double(rate.num) / Double(rate.den) : nil
@@ -134,18 +154,23 @@ public final class PictureReader: @unchecked Sendable {
                 let time: Double
                 if stamp != nw_nopts_value() {
                     if firstTimestamp == nil { firstTimestamp = stamp }
-                    time = Double(stamp - (firstTimestamp ?? 0)) * Double(timeBase.num) / Double(timeBase.den)
+                    time = (Double(stamp) - Double(firstTimestamp ?? 0)) * Double(timeBase.num) / Double(timeBase.den)
                 } else {
                     // No time stamps: the nominal rate, else 30 fps.
                     time = Double(decodedCount) / (frameRate ?? 30)
                 }
                 decodedCount += 1
                 skippedPictures = 0
+                lastTime = max(lastTime, time)
                 pendingTime = time
                 hasPending = true
                 return
             }
-            if result == FFmpegResult.endOfStream { ended = true; return }
+            if result == FFmpegResult.endOfStream {
+                ended = true
+                try checkComplete()
+                return
+            }
             // A picture that could not be rebuilt from damaged data (a threaded decoder
             // reports it here) is skipped, as players skip it; a decoder that returns
             // nothing else is an error.
@@ -158,21 +183,24 @@ public final class PictureReader: @unchecked Sendable {
             if sentEnd { ended = true; return }
             let read = av_read_frame(input.context, packet)
             if read < 0 {
-                // A recording cut short (a copy that stopped, a disk that filled while it
-                // was recorded: the demuxer finds its last packets damaged) ends where its
-                // data ends, as players end it: its pictures up to there are shown. Any
-                // other failure (a read error of the disk, memory), or one before the first
-                // picture, is an error.
-                let cutShort = read == nw_averror_invaliddata() && sentPackets > 0
-                if read != FFmpegResult.endOfStream && !cutShort {
+                // A recording cut short (a copy or download that stopped, a file still
+                // being written: the demuxer finds its last packets missing or damaged)
+                // is an error, not a shorter clip: a render that quietly held its last
+                // picture would replace a good output with a wrong one. Any other failure
+                // (a read error of the disk, memory) is an error too.
+                if read == nw_averror_invaliddata() && sentPackets > 0 {
+                    _ = FFmpegError.takeLoggedError()
+                    throw cutShort(at: lastTime)
+                }
+                if read != FFmpegResult.endOfStream {
                     throw FFmpegError.from(read, "av_read_frame(\(path))")
                 }
-                _ = FFmpegError.takeLoggedError()
                 sentEnd = true
                 try check(avcodec_send_packet(codec, nil), "avcodec_send_packet(\(path))")
                 continue
             }
             defer { av_packet_unref(packet) }
+            noteDataEnd(packet)
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
             sentPackets += 1
@@ -181,6 +209,58 @@ public final class PictureReader: @unchecked Sendable {
                 throw FFmpegError.from(sent, "avcodec_send_packet(\(path))")
             }
         }
+    }
+
+    /// At the end of the stream: a video whose pictures end well before the length its
+    /// header declares (more than two frame intervals and a tenth of a second short) is
+    /// cut short, and an error. Stills and streams that declare no length pass.
+    /// A length the container declares is its longest stream's, so it is held against
+    /// the end of every stream's packets (a recording whose sound outlasts its pictures is
+    /// whole).
+    private func checkComplete() throws(FFmpegError) {
+        guard !isStill, let duration, decodedCount > 0 else { return }
+        let interval = 1 / (frameRate ?? 30)
+        let end = durationIsTheStreams ? lastTime + interval : dataEnd
+        if end < duration - 2 * interval - 0.1 { throw cutShort(at: lastTime + interval) }
+    }
+
+    /// Records where `packet`'s data ends (its time plus its length, in seconds from the
+    /// container's start).
+    private func noteDataEnd(_ packet: UnsafeMutablePointer<AVPacket>) {
+        let index = Int(packet.pointee.stream_index)
+        guard index >= 0, index < Int(input.context.pointee.nb_streams), let stream = input.context.pointee.streams[index] else { return }
+        let base = stream.pointee.time_base
+        let stamp = packet.pointee.pts != nw_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+        guard base.den > 0, stamp != nw_nopts_value() else { return }
+        let end = (Double(stamp) + Double(max(0, packet.pointee.duration))) * Double(base.num) / Double(base.den) - fileStart
+        if end.isFinite { dataEnd = max(dataEnd, end) }
+    }
+
+    /// The error for a file whose data ends at `end` seconds.
+    private func cutShort(at end: Double) -> FFmpegError {
+        PictureReader.cutShort(path: path, at: end, declared: duration)
+    }
+
+    private static func cutShort(path: String, at end: Double, declared: Double?) -> FFmpegError {
+        let length = declared.map { String(format: " of the %.2f s its header declares", $0) } ?? ""
+        return FFmpegError.file(String(format: "%@ is cut short: its pictures end at %.2f s%@ (a copy or download that stopped, or a file still being written); copy or export it again", path, end, length))
+    }
+
+    /// The time (seconds from the stream's first entry) of the first sample of `stream`'s
+    /// index whose bytes lie past `fileSize`, or nil when every sample is in the file.
+    private static func firstMissingSample(_ stream: UnsafeMutablePointer<AVStream>, fileSize: Int64) -> Double? {
+        let base = stream.pointee.time_base
+        let count = avformat_index_get_entries_count(stream)
+        guard count > 0, base.den > 0, let first = avformat_index_get_entry(stream, 0) else { return nil }
+        let origin = Double(first.pointee.timestamp)
+        for index in 0..<count {
+            guard let entry = avformat_index_get_entry(stream, index) else { continue }
+            let (end, overflow) = entry.pointee.pos.addingReportingOverflow(Int64(entry.pointee.size))
+            if overflow || end > fileSize {
+                return max(0, (Double(entry.pointee.timestamp) - origin) * Double(base.num) / Double(base.den))
+            }
+        }
+        return nil
     }
 
     /// The swscale colour-space constant for the picture's matrix.

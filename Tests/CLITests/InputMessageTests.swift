@@ -75,27 +75,47 @@ struct InputMessageTests {
         #expect(dir.contents.sorted() == ["cut.mov", "whole.mov"])
     }
 
-    @Test("a recording cut short with its index at the front (a copy that stopped) ends where its data ends: its pictures up to there are shown, the last held; the render does not fail")
+    @Test("a recording cut short (its index at the front, or a WebM without one) fails in one line that says so and where its pictures end; an existing output is left as it was; a batch fails that output alone and leaves no file of it")
     func recordingCutShort() throws {
         let dir = TemporaryDirectory()
-        let whole = dir.file("whole.mp4"), cut = dir.file("cut.mp4")
-        let made = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=390x844:r=30:d=2", "-c:v", "libx264",
-                                                    "-pix_fmt", "yuv420p", "-movflags", "+faststart", whole])
-        try #require(made.status == 0, "ffmpeg: \(made.stderr)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: whole))
-        try data.prefix(data.count * 6 / 10).write(to: URL(fileURLWithPath: cut))
-        // Before the cut: the same picture as from the whole recording, to the byte.
-        for (file, name) in [(whole, "a.png"), (cut, "b.png")] {
-            let run = try CommandRunner.notchwave(["frame", "--preset", "iphone-x", "--time", "0.3", "--backdrop", file, "-o", dir.file(name)])
-            #expect(run.status == 0, "\(run.stderr)")
+        let whole = dir.file("whole.mp4"), cut = dir.file("cut.mp4"), webm = dir.file("whole.webm"), cutWebm = dir.file("cut.webm")
+        for (file, codec) in [(whole, ["-c:v", "libx264", "-movflags", "+faststart"]), (webm, ["-c:v", "libvpx-vp9", "-deadline", "realtime"])] {
+            let made = try CommandRunner.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=s=390x844:r=30:d=2"] + codec
+                                             + ["-pix_fmt", "yuv420p", file])
+            try #require(made.status == 0, "ffmpeg: \(made.stderr)")
         }
-        #expect(FileManager.default.contentsEqual(atPath: dir.file("a.png"), andPath: dir.file("b.png")))
-        // Past the cut: the last picture held, in a frame and in a render.
-        let late = try CommandRunner.notchwave(["frame", "--preset", "iphone-x", "--time", "1.9", "--backdrop", cut, "-o", dir.file("c.png")])
-        #expect(late.status == 0, "\(late.stderr)")
-        let render = try CommandRunner.notchwave(["render", "--preset", "iphone-x", "--duration", "2", "--fps", "15", "--backdrop", cut, "-q", "-o", dir.file("x.mp4")])
-        #expect(render.status == 0, "\(render.stderr)")
-        #expect(render.stderr.isEmpty, "\(render.stderr)")
+        for (from, to) in [(whole, cut), (webm, cutWebm)] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: from))
+            try data.prefix(data.count * 6 / 10).write(to: URL(fileURLWithPath: to))
+        }
+        // The whole recordings are backdrops.
+        let output = dir.file("x.mp4")
+        let good = try CommandRunner.notchwave(["render", "--preset", "iphone-x", "--duration", "2", "--fps", "15", "--backdrop", whole, "-q", "-o", output])
+        try #require(good.status == 0, "\(good.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: output))
+        for file in [cut, cutWebm] {
+            let render = try CommandRunner.notchwave(["render", "--preset", "iphone-x", "--duration", "2", "--fps", "15", "--backdrop", file, "-q", "-o", output])
+            #expect(render.status == 1, "\(render.stderr)")
+            let lines = render.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains("--backdrop: \(file) is cut short: its pictures end at ")
+                    && lines[0].contains("of the 2.00 s its header declares"), "\(render.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before, "the existing output was changed")
+        }
+        // The MP4's index tells before anything is rendered: a still of its first picture fails too.
+        let still = try CommandRunner.notchwave(["frame", "--preset", "iphone-x", "--time", "0", "--backdrop", cut, "-o", dir.file("c.png")])
+        #expect(still.status == 1 && still.stderr.contains("is cut short"), "\(still.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("c.png")))
+        // In a batch, the variant with the cut recording fails (exit 1) and leaves no file; the others render.
+        let job = dir.file("job.json")
+        try """
+        {"presets": ["iphone-x"], "formats": ["mp4"], "defaults": {"duration": 2, "fps": 15, "quality": "draft"},
+         "variants": [{"name": "whole", "backdrop": "whole.webm"}, {"name": "cut", "backdrop": "cut.webm"}], "output": "{variant}.mp4"}
+        """.write(toFile: job, atomically: true, encoding: .utf8)
+        let batch = try CommandRunner.notchwave(["batch", job, "-o", dir.file("out"), "-q"])
+        #expect(batch.status == 1, "\(batch.stderr)")
+        #expect(batch.stderr.contains("failed cut.mp4: \(job): $.variants[1].backdrop") && batch.stderr.contains("is cut short"), "\(batch.stderr)")
+        let outputs = Set((try? FileManager.default.contentsOfDirectory(atPath: dir.file("out"))) ?? [])
+        #expect(outputs.contains("whole.mp4") && !outputs.contains(where: { $0.hasPrefix("cut") }), "\(outputs)")
     }
 
     @Test("a job file's backdrops: a missing one fails the dry run and its output, named by its entry; one that cannot be decoded names its entry too; the rest renders")
