@@ -65,18 +65,41 @@ struct OutputHabitsTests {
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }
 
-    @Test("with stderr not a terminal, a render that runs longer than 5 s prints a progress line (frames, fps, ETA) every 5 s")
+    @Test("with stderr not a terminal, a render that runs longer than 2 s prints a progress line at least every 2 s in every stage, held up front or at the end; a short one prints none")
     func progressInLogs() throws {
-        // Raw frames into a pipe whose reader waits 7 s: the render is held that long.
-        let script = "'\(CommandRunner.notchwave)' render --duration 1 --fps 30 -o - 2>err.txt | (sleep 7; cat >/dev/null); cat err.txt"
         let dir = TemporaryDirectory()
-        let run = try CommandRunner.run("/bin/bash", ["-c", "cd '\(dir.path)' && \(script)"])
-        let lines = run.stdoutText.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("stdout: ") && $0.contains("/30 frames (") && $0.contains(" fps, ETA ") }, "\(run.stdoutText)")
-        #expect(lines.allSatisfy { !$0.contains("\r") })
+        // Raw frames into a pipe whose reader waits 7 s: the render is held that long
+        // before its first frame is written.
+        let script = "exec '\(CommandRunner.notchwave)' render --duration 1 --fps 30 -o - | (sleep 7; cat >/dev/null)"
+        let run = try CommandRunner.runTimingStandardError("/bin/bash", ["-c", script], currentDirectory: dir.path)
+        #expect(run.status == 0)
+        let lines = run.lines
+        #expect(lines.contains { $0.text == "stdout: no frame written yet (2 s)" }, "\(lines)")
+        #expect(lines.allSatisfy { !$0.text.contains("\r") && $0.text.hasPrefix("stdout: ") }, "\(lines)")
+        // The gaps: from the start to the first line, between lines, from the last to the
+        // exit (the interval, with a margin for a loaded machine's scheduling).
+        let times = [0] + lines.map(\.time) + [run.exited]
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(run.exited > 6 && gaps.allSatisfy { $0 <= 2.6 }, "gaps \(gaps) in \(lines)")
         // Without a wait there is no line at all.
         let quick = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file("q.mp4")])
         #expect(quick.status == 0 && quick.stderr.split(separator: "\n").count == 1 && quick.stderr.hasPrefix("wrote "), "\(quick.stderr)")
+    }
+
+    @Test("with stderr not a terminal, a batch held longer than 2 s prints its progress line at least every 2 s")
+    func batchProgressInLogs() throws {
+        let dir = TemporaryDirectory()
+        let job = dir.file("job.json")
+        try #"{"presets": ["iphone-x"], "formats": ["mp4", "webm"], "defaults": {"duration": 1.5, "fps": 30}, "output": "{preset}.{ext}"}"#
+            .write(toFile: job, atomically: true, encoding: .utf8)
+        let run = try CommandRunner.runTimingStandardError(CommandRunner.notchwave, ["batch", job, "-o", dir.file("out"), "--jobs", "1"])
+        #expect(run.status == 0, "\(run.lines)")
+        let times = [0] + run.lines.map(\.time) + [run.exited]
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        if run.exited > 2 {
+            #expect(run.lines.contains { $0.text.hasPrefix("batch: ") && $0.text.contains(" frames (") }, "\(run.lines)")
+        }
+        #expect(gaps.allSatisfy { $0 <= 2.6 }, "gaps \(gaps) in \(run.lines)")
     }
 }
 

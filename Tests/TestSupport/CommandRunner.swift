@@ -57,6 +57,36 @@ public enum CommandRunner {
         return ProcessOutput(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `executable` and notes when each line of its stderr arrived (seconds from the
+    /// start); the exit status and those lines, and when it exited.
+    public static func runTimingStandardError(_ executable: String, _ arguments: [String], currentDirectory: String? = nil) throws
+        -> (status: Int32, lines: [(time: Double, text: String)], exited: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        var lines: [(time: Double, text: String)] = []
+        var pending = Data()
+        while true {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            let now = Date().timeIntervalSince(started)
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                lines.append((now, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+                pending = Data(pending[pending.index(after: newline)...])
+            }
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, lines, Date().timeIntervalSince(started))
+    }
+
     /// True when this process (and so the binary built beside it) runs under thread
     /// sanitizer (`make test-tsan`), whose runtime dies with SIGBUS under a file size
     /// limit and whose shadow memory adds to the resident size.

@@ -1,4 +1,5 @@
 import Foundation
+import NotchwaveModel
 import NotchwavePipeline
 
 /// Writing to the terminal.
@@ -66,7 +67,7 @@ enum ProgressStyle: String, CaseIterable {
     /// `--progress` and `--progress-interval`, for a command whose progress shows `what`.
     static func specs(showing what: String) -> [OptionSpec] {
         [.value("progress", "auto|bar|plain|none", "Progress on stderr (\(what)): a bar redrawn in place, a plain line every --progress-interval seconds, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
-         .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: 5)")]
+         .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: \(JSONOutput.formatNumber(ProgressBar.logInterval)))")]
     }
 
     /// Where progress goes as `args` ask (`-q` turns it off): nil for none, else whether
@@ -83,13 +84,34 @@ enum ProgressStyle: String, CaseIterable {
     }
 }
 
+/// Calls its closure every `period` seconds on a queue of its own until cancelled (the
+/// plain progress lines' clock, so that a stage that reports nothing, such as an encoder
+/// draining its last frames, still shows the work is alive).
+final class Heartbeat: @unchecked Sendable {
+    private let timer: DispatchSourceTimer
+
+    init(every period: Double, _ tick: @escaping @Sendable () -> Void) {
+        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "notchwave.progress"))
+        let nanoseconds = Int(max(0.05, period) * 1e9)
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(20))
+        timer.setEventHandler(handler: tick)
+        timer.resume()
+    }
+
+    func cancel() { timer.cancel() }
+
+    deinit { timer.cancel() }
+}
+
 /// Progress on stderr: frames done of total, speed and time left. On a terminal, one
 /// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
-/// plain line every `interval` seconds (`--progress-interval`, 5 by default), the first
-/// after that long, so a short render prints none and a long one shows it is alive.
+/// plain line every `interval` seconds (`--progress-interval`, `logInterval` by
+/// default), the first after that long, so a short render prints none and a long one
+/// shows it is alive, in every stage: before the first frame and while the file is
+/// finished after the last, the line says so.
 final class ProgressBar: @unchecked Sendable {
     /// Seconds between the lines written where stderr is not a terminal, by default.
-    static let logInterval = 5.0
+    static let logInterval = 2.0
     private let label: String
     private let onTerminal: Bool
     private let interval: Double
@@ -97,25 +119,30 @@ final class ProgressBar: @unchecked Sendable {
     private var lastDraw: UInt64 = 0
     private let lock = NSLock()
     private var drawn = false
+    /// The latest frames done and total reported (nil before the first report).
+    private var latest: (done: Int, total: Int)?
+    private var heartbeat: Heartbeat?
 
     init(label: String, onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
         self.label = label
         self.onTerminal = onTerminal
         self.interval = interval
         lastDraw = started.uptimeNanoseconds
+        if !onTerminal {
+            heartbeat = Heartbeat(every: min(interval, 0.5) / 2) { [weak self] in self?.tick() }
+        }
     }
 
     func update(done: Int, total: Int) {
         lock.lock(); defer { lock.unlock() }
+        latest = (done, total)
         let now = max(DispatchTime.now().uptimeNanoseconds, lastDraw)
         let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
         let fps = elapsed > 0 ? Double(done) / elapsed : 0
         let remaining = fps > 0 ? Double(total - done) / fps : 0
         guard onTerminal else {
-            guard done < total, Double(now - lastDraw) / 1e9 >= interval else { return }
-            lastDraw = now
-            let percent = total > 0 ? 100 * done / total : 100
-            Terminal.error(String(format: "%@: %d/%d frames (%d %%), %.1f fps, ETA %.0f s", label, done, total, percent, fps, remaining))
+            guard done < total else { return }
+            writeLine(now: now)
             return
         }
         guard done == total || now - lastDraw > 100_000_000 else { return }
@@ -128,8 +155,36 @@ final class ProgressBar: @unchecked Sendable {
         drawn = true
     }
 
+    /// Writes the plain line when `interval` has passed since the last one (caller holds
+    /// the lock).
+    private func writeLine(now: UInt64) {
+        guard Double(now - lastDraw) / 1e9 >= interval else { return }
+        lastDraw = now
+        let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
+        guard let (done, total) = latest else {
+            Terminal.error(String(format: "%@: no frame written yet (%.0f s)", label, elapsed))
+            return
+        }
+        guard done < total else {
+            Terminal.error(String(format: "%@: %d/%d frames, finishing the file (%.0f s)", label, done, total, elapsed))
+            return
+        }
+        let fps = elapsed > 0 ? Double(done) / elapsed : 0
+        let remaining = fps > 0 ? Double(total - done) / fps : 0
+        let percent = total > 0 ? 100 * done / total : 100
+        Terminal.error(String(format: "%@: %d/%d frames (%d %%), %.1f fps, ETA %.0f s", label, done, total, percent, fps, remaining))
+    }
+
+    private func tick() {
+        lock.lock(); defer { lock.unlock() }
+        guard heartbeat != nil else { return }
+        writeLine(now: max(DispatchTime.now().uptimeNanoseconds, lastDraw))
+    }
+
     func finish() {
         lock.lock(); defer { lock.unlock() }
+        heartbeat?.cancel()
+        heartbeat = nil
         if drawn { Terminal.writeStandardError("\n") }
         drawn = false
     }
@@ -160,6 +215,8 @@ final class BatchProgress: @unchecked Sendable {
     /// Each output's frames.
     private let frames: [String: Int]
 
+    private var heartbeat: Heartbeat?
+
     init(items: [BatchItem], onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
         self.onTerminal = onTerminal
         self.interval = interval
@@ -167,6 +224,15 @@ final class BatchProgress: @unchecked Sendable {
         totalFrames = items.reduce(0) { $0 + ($1.plan?.frameCount ?? 0) }
         outputs = items.count
         lastDraw = started.uptimeNanoseconds
+        if !onTerminal {
+            heartbeat = Heartbeat(every: min(interval, 0.5) / 2) { [weak self] in self?.tick() }
+        }
+    }
+
+    private func tick() {
+        lock.lock(); defer { lock.unlock() }
+        guard heartbeat != nil else { return }
+        draw(force: false)
     }
 
     func update(_ item: BatchItem, done: Int, total: Int) {
@@ -223,6 +289,8 @@ final class BatchProgress: @unchecked Sendable {
 
     func finish() {
         lock.lock(); defer { lock.unlock() }
+        heartbeat?.cancel()
+        heartbeat = nil
         if drawn { Terminal.writeStandardError("\n") }
         drawn = false
     }
