@@ -124,6 +124,43 @@ struct BatchTests {
         #expect(bare.items.first?.problem?.contains("cannot tell the format of \"out/iphone-x\"") == true, "\(bare.items.first?.problem ?? "")")
     }
 
+    @Test("the placement rule: a render parameter or a job setting (locales, layout) at the top level, in defaults or in a variant; a variant's wins; top level and defaults are one level")
+    func placementRule() throws {
+        let strings = CommandRunner.packageRoot.appendingPathComponent("examples/Localizable.xcstrings").path
+        // profile at the top level; locales at the top level, then in defaults: the same outputs.
+        let top = try plan(#"{"presets": ["iphone-16-pro"], "profile": "app-preview", "locales": ["en-US", "de-DE"], "output": "{locale}.{ext}"}"#)
+        let inDefaults = try plan(#"{"presets": ["iphone-16-pro"], "defaults": {"profile": "app-preview", "locales": ["en-US", "de-DE"]}, "output": "{locale}.{ext}"}"#)
+        #expect(top.items.map(\.output) == ["en-US.mp4", "de-DE.mp4"] && inDefaults.items.map(\.output) == top.items.map(\.output))
+        #expect(top.items.allSatisfy { $0.plan?.appPreview != nil && $0.problem == nil }, "\(top.items.map(\.problem))")
+        #expect(top.items.map(\.parametersHash) == inDefaults.items.map(\.parametersHash))
+        // A variant's own locales, strings and layout, over the job's.
+        let mixed = try plan("""
+        {"presets": ["iphone-16-pro"], "profile": "app-preview", "locales": ["en-US"],
+         "variants": [{"name": "plain"},
+                      {"name": "store", "layout": "fastlane", "locales": "all", "strings": "\(strings)"},
+                      {"name": "french", "locales": ["fr-FR"]}]}
+        """)
+        let outputs = mixed.items.map(\.output)
+        #expect(outputs.contains("iphone-16-pro-sharp-plain-en-US.mp4") && outputs.contains("iphone-16-pro-sharp-french-fr-FR.mp4"), "\(outputs)")
+        let catalog = try LocalizedStrings.load(strings).locales
+        #expect(Set(outputs.filter { $0.hasSuffix("/IPHONE_61_1.mp4") }) == Set(catalog.map { "\($0)/IPHONE_61_1.mp4" }), "\(outputs)")
+        #expect(mixed.items.count == 2 + catalog.count)
+        // Only the fastlane variant's outputs get its poster.
+        #expect(mixed.items.filter { $0.variant == "store" }.allSatisfy { $0.plan?.appPreview?.poster != nil })
+        #expect(mixed.items.filter { $0.variant != "store" }.allSatisfy { $0.plan?.appPreview?.poster == nil })
+        // The same key at the top level and in defaults is an error; structure keys are the top level's.
+        for (job, message) in [
+            (#"{"presets": ["iphone-x"], "fps": 30, "defaults": {"fps": 24}}"#, #"$.fps: "fps" is given both here and in "defaults": keep one"#),
+            (#"{"presets": ["iphone-x"], "layout": "plain", "defaults": {"layout": "fastlane"}}"#, #"$.layout: "layout" is given both here and in "defaults""#),
+            (#"{"presets": ["iphone-x"], "variants": [{"name": "a", "presets": ["iphone-xr"]}]}"#, #"$.variants[0].presets: unknown key "presets""#),
+            (#"{"presets": ["iphone-x"], "variants": [{"name": "a", "locales": "some"}]}"#, #"$.variants[0].locales: expected a list of locales or "all""#),
+            (#"{"presets": ["iphone-x"], "variants": [{"name": "a", "layout": "fastlane"}]}"#, #"$.variants[0] (line 1, column 40): layout: fastlane's deliver reads previews from one folder per locale"#),
+        ] {
+            #expect(throws: (any Error).self) { try self.plan(job) }
+            do { _ = try self.plan(job) } catch { #expect("\(error)".contains(message), "\(error)") }
+        }
+    }
+
     @Test("an output is up to date only for the same parameters, preset geometry and notchwave version")
     func hashCoversThePreset() throws {
         let job = try BatchJobSpec.decode("{\"presets\": [\"iphone-x\"]}", file: "job.json")

@@ -36,12 +36,24 @@ public struct BatchJobSpec: Sendable, Equatable {
         public var position: JSONPosition
     }
 
-    /// A named set of parameters.
+    /// A named set of parameters, and of the job settings a variant may give its own.
     public struct Variant: Sendable, Equatable {
         public var name: String
         public var parameters: BatchParameters
         /// Where the variant is in the file (`$.variants[2]`, line and column), for messages.
         public var location: String = "$.defaults"
+        /// The variant's own locales, over the job's (nil: the job's).
+        public var locales: LocaleSelection? = nil
+        /// The variant's own layout, over the job's (nil: the job's).
+        public var layout: Layout? = nil
+    }
+
+    /// The locales a job (or a variant) renders.
+    public enum LocaleSelection: Sendable, Equatable {
+        /// These, in order.
+        case listed([LocaleEntry])
+        /// Every locale of the strings file (`"locales": "all"`).
+        case all
     }
 
     /// One locale a job renders: its name (the folder fastlane reads it from, `en-US`)
@@ -74,12 +86,10 @@ public struct BatchJobSpec: Sendable, Equatable {
 
     public var file: String
     public var presets: PresetSelection
-    /// The locales (one output each, captions in its language); nil: the job has none.
-    /// `["all"]` as written becomes every locale of the strings file (`allLocales`).
-    public var locales: [LocaleEntry]? = nil
-    /// True when the job asks for every locale its strings file has (`"locales": "all"`).
-    public var allLocales = false
-    /// How the outputs are laid out.
+    /// The job's locales (one output each, captions in its language), written at the top
+    /// level or in `defaults`; nil: the job has none. A variant may give its own.
+    public var locales: LocaleSelection? = nil
+    /// How the job's outputs are laid out (a variant may give its own).
     public var layout: Layout = .plain
     public var styles: [String]
     /// Values that override every output's (`batch --set key=value`), applied over the
@@ -103,16 +113,90 @@ public struct BatchJobSpec: Sendable, Equatable {
         return .jobFile(path: "$.styles[\(index)]", position: stylePositions[index])
     }
 
+    /// The locales `variant` renders (its own, else the job's; nil: none).
+    public func locales(of variant: Variant) -> LocaleSelection? { variant.locales ?? locales }
+
+    /// How `variant`'s outputs are laid out (its own layout, else the job's).
+    public func layout(of variant: Variant) -> Layout { variant.layout ?? layout }
+
+    /// True when some output of the job has a locale.
+    public var hasLocales: Bool { locales != nil || variants.contains { $0.locales != nil } }
+
     /// The placeholders an output template may use.
     public static let placeholders = ["preset", "style", "variant", "format", "ext", "codec", "appearance", "fps", "duration", "locale"]
 
-    /// Job-level keys that are render parameters for every output (as if under `defaults`).
-    public static let topLevelParameters = ["segments", "captions", "strings"]
+    /// The job settings that are not render parameters but may be written wherever a
+    /// render parameter may (the placement rule): at the top level, in `defaults`, or in a
+    /// variant.
+    public static let settingKeys = ["locales", "layout"]
+
+    /// The keys only the top level takes: what the job is the cross product of, and how
+    /// its outputs are named.
+    public static let structureKeys = ["presets", "styles", "formats", "variants", "defaults", "styleOptions", "output"]
+
+    /// One level's settings as read: its render parameters, locales and layout.
+    struct LevelSettings {
+        var parameters = BatchParameters()
+        var locales: LocaleSelection? = nil
+        var layout: Layout? = nil
+    }
+
+    /// Reads the settings of one level (the placement rule: every render parameter and
+    /// every setting key, at any level) from `reader`'s members; the caller finishes it.
+    static func decodeSettings(_ reader: inout JSONObjectReader, parameters: [any AnyParameter]) throws -> LevelSettings {
+        var settings = LevelSettings()
+        settings.parameters = try BatchParameters.decode(&reader, parameters: parameters)
+        if let node = reader.optional("locales") { settings.locales = try decodeLocales(node, reader: reader) }
+        if let node = reader.optional("layout") {
+            guard case let .string(text) = node.kind, let parsed = Layout(rawValue: text) else {
+                throw reader.error(at: "layout", node, "expected \"plain\" or \"fastlane\" (the folders fastlane's deliver uploads previews from)")
+            }
+            settings.layout = parsed
+        }
+        return settings
+    }
+
+    /// `"locales"`: a list of locales (names, or objects with `locale` and `captionFont`)
+    /// or `"all"`.
+    static func decodeLocales(_ node: JSONNode, reader: JSONObjectReader) throws -> LocaleSelection {
+        let file = reader.file
+        if case let .string(text) = node.kind {
+            guard text == "all" else { throw reader.error(at: "locales", node, "expected a list of locales or \"all\" (every locale of the strings file)") }
+            return .all
+        }
+        let base = reader.path(of: "locales")
+        let locales = try JSONValues.array(node, file: file, path: base).enumerated().map { index, item in
+            let path = "\(base)[\(index)]"
+            if case let .string(name) = item.kind {
+                try checkLocale(name, file: file, path: path, position: item.position)
+                return LocaleEntry(name: name, captionFont: nil, location: "\(path) (\(item.position))",
+                                   source: .jobFile(path: path, position: item.position))
+            }
+            var entry = try JSONObjectReader(item, file: file, path: path)
+            let name = try entry.string("locale")
+            try checkLocale(name, file: file, path: entry.path(of: "locale"), position: entry.node["locale"]?.position)
+            let font = try entry.optionalString("captionFont")
+            try entry.finish()
+            return LocaleEntry(name: name, captionFont: font, location: "\(path) (\(item.position))",
+                               source: .jobFile(path: path, position: item.position))
+        }
+        guard !locales.isEmpty else { throw reader.error(at: "locales", node, "list at least one locale") }
+        var seen = Set<String>()
+        for (index, entry) in locales.enumerated() where !seen.insert(entry.name.lowercased()).inserted {
+            throw ConfigurationError(file: file, path: "\(base)[\(index)]", position: nil, problem: "duplicate locale \"\(entry.name)\"")
+        }
+        return .listed(locales)
+    }
 
     /// Parses a job file (JSON with `//` and `/* */` comments); errors name the file, the
-    /// JSON path and the line and column. `parameters` are the keys `defaults` and the
-    /// variants may set (the scene module's registry, `Scenes.parameters`), and
-    /// `defaultStyle` is the one style a job that lists none is drawn in.
+    /// JSON path and the line and column. `parameters` are the render parameters (the
+    /// scene module's registry, `Scenes.parameters`), and `defaultStyle` is the one style a
+    /// job that lists none is drawn in.
+    ///
+    /// The placement rule: every render parameter and every setting key (`settingKeys`)
+    /// may be written at the top level, in `defaults` (the same level: a key in both is an
+    /// error) or in a variant, whose value wins for its outputs. The structure keys
+    /// (`structureKeys`) are the top level's alone.
     public static func decode(_ text: String, file: String, parameters: [any AnyParameter], defaultStyle: String) throws -> BatchJobSpec {
         let root = try JSONValues.parse(text, file: file, allowingComments: true)
         var object = try JSONObjectReader(root, file: file)
@@ -139,9 +223,10 @@ public struct BatchJobSpec: Sendable, Equatable {
                 var reader = try JSONObjectReader(item, file: file, path: "$.variants[\(index)]")
                 let name = try reader.string("name")
                 try checkName(name, reader: reader, key: "name", what: "a variant name")
-                let values = try BatchParameters.decode(&reader, parameters: parameters)
+                let settings = try decodeSettings(&reader, parameters: parameters)
                 try reader.finish()
-                return Variant(name: name, parameters: values, location: "$.variants[\(index)] (\(item.position))")
+                return Variant(name: name, parameters: settings.parameters, location: "$.variants[\(index)] (\(item.position))",
+                               locales: settings.locales, layout: settings.layout)
             }
             guard !variants.isEmpty else { throw object.error(at: "variants", node, "list at least one variant") }
             var seen = Set<String>()
@@ -149,54 +234,20 @@ public struct BatchJobSpec: Sendable, Equatable {
                 throw ConfigurationError(file: file, path: "$.variants[\(index)].name", position: nil, problem: "duplicate variant name \"\(variant.name)\"")
             }
         }
-        var defaults = BatchParameters()
+        // The top level and `defaults` are one level, written in either place.
+        var defaultSettings = LevelSettings()
         if object.has("defaults") {
             var reader = try object.object("defaults")
-            for key in topLevelParameters where reader.has(key) && object.has(key) {
+            let keys = parameters.map(\.key).filter { !structureKeys.contains($0) } + settingKeys
+            for key in keys where reader.has(key) && object.has(key) {
                 throw object.error(at: key, object.node[key], "\"\(key)\" is given both here and in \"defaults\": keep one")
             }
-            defaults = try BatchParameters.decode(&reader, parameters: parameters)
+            defaultSettings = try decodeSettings(&reader, parameters: parameters)
             try reader.finish()
         }
-        // Segments, captions and strings may be written at the top level, for every output.
-        let topLevel = try BatchParameters.decode(&object, parameters: parameters.filter { topLevelParameters.contains($0.key) })
-        defaults = topLevel.overridden(by: defaults)
-        var locales: [LocaleEntry]? = nil
-        var allLocales = false
-        if let node = object.optional("locales") {
-            if case let .string(text) = node.kind {
-                guard text == "all" else { throw object.error(at: "locales", node, "expected a list of locales or \"all\" (every locale of the strings file)") }
-                allLocales = true
-            } else {
-                locales = try JSONValues.array(node, file: file, path: "$.locales").enumerated().map { index, item in
-                    let path = "$.locales[\(index)]"
-                    if case let .string(name) = item.kind {
-                        try checkLocale(name, file: file, path: path, position: item.position)
-                        return LocaleEntry(name: name, captionFont: nil, location: "\(path) (\(item.position))",
-                                           source: .jobFile(path: path, position: item.position))
-                    }
-                    var reader = try JSONObjectReader(item, file: file, path: path)
-                    let name = try reader.string("locale")
-                    try checkLocale(name, file: file, path: reader.path(of: "locale"), position: reader.node["locale"]?.position)
-                    let font = try reader.optionalString("captionFont")
-                    try reader.finish()
-                    return LocaleEntry(name: name, captionFont: font, location: "\(path) (\(item.position))",
-                                       source: .jobFile(path: path, position: item.position))
-                }
-                guard locales?.isEmpty == false else { throw object.error(at: "locales", node, "list at least one locale") }
-                var seen = Set<String>()
-                for (index, entry) in (locales ?? []).enumerated() where !seen.insert(entry.name.lowercased()).inserted {
-                    throw ConfigurationError(file: file, path: "$.locales[\(index)]", position: nil, problem: "duplicate locale \"\(entry.name)\"")
-                }
-            }
-        }
-        var layout = Layout.plain
-        if let node = object.optional("layout") {
-            guard case let .string(text) = node.kind, let parsed = Layout(rawValue: text) else {
-                throw object.error(at: "layout", node, "expected \"plain\" or \"fastlane\" (the folders fastlane's deliver uploads previews from)")
-            }
-            layout = parsed
-        }
+        // (`styleOptions` at the top level is the options by style, a structure key.)
+        let topLevel = try decodeSettings(&object, parameters: parameters.filter { !structureKeys.contains($0.key) })
+        let defaults = topLevel.parameters.overridden(by: defaultSettings.parameters)
         var styleOptions: [String: StyleOptions] = [:]
         if object.has("styleOptions") {
             let reader = try object.object("styleOptions")
@@ -211,15 +262,16 @@ public struct BatchJobSpec: Sendable, Equatable {
                                                         position: member.value.position)
             }
         }
-        let template = try object.optionalString("output") ?? ((locales != nil || allLocales) ? "{preset}-{style}-{variant}-{locale}.{ext}" : "{preset}-{style}-{variant}.{ext}")
+        let locales = defaultSettings.locales ?? topLevel.locales
+        let anyLocales = locales != nil || variants.contains { $0.locales != nil }
+        let template = try object.optionalString("output") ?? (anyLocales ? "{preset}-{style}-{variant}-{locale}.{ext}" : "{preset}-{style}-{variant}.{ext}")
         try checkTemplate(template, file: file, position: object.node["output"]?.position)
         try object.finish()
         var job = BatchJobSpec(file: file, presets: presets, styles: styles, formats: formats, variants: variants, defaults: defaults,
                                styleOptions: styleOptions, outputTemplate: template)
         job.stylePositions = stylePositions
         job.locales = locales
-        job.allLocales = allLocales
-        job.layout = layout
+        job.layout = defaultSettings.layout ?? topLevel.layout ?? .plain
         return job
     }
 

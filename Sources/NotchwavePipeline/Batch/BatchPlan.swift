@@ -82,23 +82,30 @@ public struct BatchPlan: Sendable {
                 throw ConfigurationError(file: job.file, path: "$.styleOptions.\(name)", position: options.position, problem: error.problem)
             }
         }
-        var locales: [BatchJobSpec.LocaleEntry?] = job.locales ?? [nil]
-        if job.allLocales {
-            locales = try BatchPlan.catalogLocales(job).map { Optional($0) }
-        }
-        if job.layout == .fastlane, locales == [nil] {
-            throw ConfigurationError(file: job.file, path: "$.layout", position: nil,
-                                     problem: "fastlane's deliver reads previews from one folder per locale: list the locales (\"locales\": [\"en-US\"])")
+        // Each variant's locales (its own, else the job's) and layout.
+        var variantLocales: [[BatchJobSpec.LocaleEntry?]] = []
+        for variant in job.variants {
+            var locales: [BatchJobSpec.LocaleEntry?] = [nil]
+            switch job.locales(of: variant) {
+            case nil: break
+            case let .listed(entries): locales = entries.map { Optional($0) }
+            case .all: locales = try BatchPlan.catalogLocales(job, variant: variant).map { Optional($0) }
+            }
+            if job.layout(of: variant) == .fastlane, locales == [nil] {
+                throw ConfigurationError(file: job.file, path: variant.layout == nil ? "$.layout" : "\(variant.location): layout", position: nil,
+                                         problem: "fastlane's deliver reads previews from one folder per locale: list the locales (\"locales\": [\"en-US\"])")
+            }
+            variantLocales.append(locales)
         }
         var items: [BatchItem] = []
         var owners: [String: String] = [:]
         for preset in presets {
             for style in job.styles {
                 for format in job.formats {
-                    for variant in job.variants {
+                    for (variant, locales) in zip(job.variants, variantLocales) {
                       for locale in locales {
                         var item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, locale: locale, directory: directory)
-                        if job.layout == .fastlane { item.output = try BatchPlan.fastlaneName(item, locale: locale, job: job, taken: items) }
+                        if job.layout(of: variant) == .fastlane { item.output = try BatchPlan.fastlaneName(item, locale: locale, job: job, taken: items) }
                         let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)" + (locale.map { " / \($0.name)" } ?? "")
                         // (Names that go into paths are checked when the job is read; this
                         // guards the directory against any placeholder added later.)
@@ -120,12 +127,13 @@ public struct BatchPlan: Sendable {
         self.items = items
     }
 
-    /// Every locale of the strings file the job's outputs read (`"locales": "all"`).
-    static func catalogLocales(_ job: BatchJobSpec) throws -> [BatchJobSpec.LocaleEntry] {
-        var values = job.defaults
+    /// Every locale of the strings file `variant`'s outputs read (`"locales": "all"`).
+    static func catalogLocales(_ job: BatchJobSpec, variant: BatchJobSpec.Variant) throws -> [BatchJobSpec.LocaleEntry] {
+        var values = job.defaults.overridden(by: variant.parameters)
         values.baseDirectory = (job.file as NSString).deletingLastPathComponent
         guard let path = values.file(Parameters.strings) else {
-            throw ConfigurationError(file: job.file, path: "$.locales", position: nil, problem: "\"all\" is every locale of the strings file: give \"strings\"")
+            throw ConfigurationError(file: job.file, path: variant.locales == nil ? "$.locales" : "\(variant.location): locales", position: nil,
+                                     problem: "\"all\" is every locale of the strings file: give \"strings\"")
         }
         do {
             let strings = try LocalizedStrings.load(path)
@@ -166,7 +174,7 @@ public struct BatchPlan: Sendable {
             request.set(locale.name, for: Parameters.locale, from: locale.source)
             if let font = locale.captionFont { request.set(font, for: Parameters.captionFont, from: locale.source) }
         }
-        if job.layout == .fastlane {
+        if job.layout(of: variant) == .fastlane {
             // deliver uploads App Store previews, each with its poster at App Store Connect's 5 s.
             if !request.isGiven(Parameters.profile) { request.set(OutputProfile.appPreview, for: Parameters.profile) }
             if !request.isGiven(Parameters.poster) { request.set(AppPreviewSpec.defaultPosterTime, for: Parameters.poster) }

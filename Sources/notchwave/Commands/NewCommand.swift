@@ -27,7 +27,9 @@ enum NewCommand: Command {
       "formats": ["mp4", {"ext": "webm", "name": "webm"}],
 
       // Parameter variants: each has a name (for {variant}) and any of the parameters
-      // below; a variant's parameters override the defaults.
+      // below, "locales" and "layout"; a variant's values override the defaults. (Those
+      // keys may be written at the top level too, as if in "defaults"; the keys of this
+      // file's structure, presets to output, only here.)
       "variants": [
         {"name": "light"},
         {"name": "dark", "appearance": "dark"},
