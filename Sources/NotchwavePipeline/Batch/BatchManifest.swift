@@ -22,6 +22,8 @@ public struct ManifestEntry: Sendable, Equatable, Codable {
     public var codec: String?
     /// How long the output took, in seconds (to the millisecond).
     public var seconds: Double?
+    /// For an output copied from another of its batch with the same content: that output.
+    public var sameAs: String?
 
     /// The most frames an output can have: a render lasts at most 3600 s, at most 240 fps.
     static let maximumFrames = 3600 * 240
@@ -43,7 +45,7 @@ public struct ManifestEntry: Sendable, Equatable, Codable {
 
 extension ManifestEntry {
     private enum CodingKeys: String, CodingKey {
-        case output, preset, style, variant, format, status, error, parameters, parametersHash, sha256, size, frames, duration, codec, seconds
+        case output, preset, style, variant, format, status, error, parameters, parametersHash, sha256, size, frames, duration, codec, seconds, sameAs
     }
 
     /// Reads an entry, checking every field before anything uses it: a manifest is a file
@@ -74,6 +76,7 @@ extension ManifestEntry {
         duration = try c.seconds(.duration, atMost: ManifestEntry.maximumDuration)
         codec = try c.decodeIfPresent(String.self, forKey: .codec)
         seconds = try c.seconds(.seconds, atMost: 366 * 86_400)
+        sameAs = try c.decodeIfPresent(String.self, forKey: .sameAs)
     }
 }
 

@@ -28,6 +28,11 @@ public struct BatchItem: Sendable {
     public var parametersHash: String
     /// A relative cost: frames x pixels x a per-codec factor (for balanced shards).
     public var estimatedCost: Double
+    /// SHA-256 of everything that decides the output's bytes and nothing that only names
+    /// it (the preset's id, name and display class, the variant's and format's names, the
+    /// path): two items with the same key are the same file, rendered once (`BatchRunner`).
+    /// Empty when the item cannot be rendered.
+    public var contentKey = ""
 }
 
 /// A job file expanded into its items (the cross product of presets, styles, formats and
@@ -260,6 +265,15 @@ public struct BatchPlan: Sendable {
             plan = nil
             outputFormat = nil
         }
+        // The same parts less what only names the output: its screen instead of the preset,
+        // the parameters without the preset's and the variant's names.
+        var contentKey = ""
+        if plan != nil, problem == nil {
+            var contentParts = hashedParts.filter { $0.0 != "parameters" && $0.0 != "preset" }
+            contentParts.append(("parameters", BatchPlan.parameters(request, preset: nil, variant: nil, format: format)))
+            contentParts.append(("screen", BatchPlan.screen(preset)))
+            contentKey = (try? MachineJSON.canonical(JSONOutput.object(contentParts))).map(SHA256.hex) ?? ""
+        }
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
@@ -268,14 +282,33 @@ public struct BatchPlan: Sendable {
                              parameters: manifestParameters, parametersHash: parametersHash,
                              estimatedCost: max(cost, 0.001))
         item.locale = locale?.name
+        item.contentKey = contentKey
         return item
     }
 
-    /// The parameters that decide an output's content, as canonical JSON (sorted keys).
-    static func parameters(_ values: ParameterValues, preset: String, variant: String, format: BatchJobSpec.Format) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [("preset", .string(preset)), ("variant", .string(variant)), ("ext", .string(format.ext))]
+    /// The parameters that decide an output's content, as canonical JSON (sorted keys),
+    /// with the preset's and the variant's names when given.
+    static func parameters(_ values: ParameterValues, preset: String?, variant: String?, format: BatchJobSpec.Format) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("ext", .string(format.ext))]
+        if let preset { members.append(("preset", .string(preset))) }
+        if let variant { members.append(("variant", .string(variant))) }
         members += values.sortedValues.filter { key, _ in !members.contains { $0.0 == key } }
         return .object(members.sorted { $0.0 < $1.0 })
+    }
+
+    /// What of a preset its frames are drawn from: its resolved `jsonOutput` without its
+    /// id, name, aliases, sources and notes, and of its display class only the preview's
+    /// size (the 6.9", 6.5", 6.3" and 6.1" iPhones all take 886x1920).
+    static func screen(_ preset: Preset) -> JSONOutput {
+        guard case let .object(members) = preset.jsonOutput else { return preset.jsonOutput }
+        let naming: Set<String> = ["id", "name", "aliases", "sources", "notes"]
+        return .object(members.compactMap { key, value in
+            if naming.contains(key) { return nil }
+            if key == "appStoreClass", case let .object(classMembers) = value {
+                return (key, .object(classMembers.filter { $0.0 != "class" }))
+            }
+            return (key, value)
+        })
     }
 }
 

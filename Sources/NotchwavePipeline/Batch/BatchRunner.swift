@@ -45,17 +45,23 @@ public struct BatchOptions: Sendable {
 
 /// What happened to one output.
 public struct BatchOutcome: Sendable {
-    public enum Kind: String, Sendable { case rendered, skipped, failed }
+    /// Rendered; up to date (skipped); copied from an output of the run whose render it
+    /// is too (reused); failed.
+    public enum Kind: String, Sendable { case rendered, skipped, reused, failed }
     public var output: String
     public var kind: Kind
     public var seconds: Double
     public var error: String?
+    /// For a reused output: the output it is a copy of.
+    public var sameAs: String?
 }
 
 /// The end of a batch.
 public struct BatchSummary: Sendable {
     public var rendered = 0
     public var skipped = 0
+    /// Outputs copied from another output of the run with the same content.
+    public var reused = 0
     public var failures: [(output: String, error: String)] = []
     public var seconds = 0.0
     public var manifestPath = ""
@@ -64,10 +70,16 @@ public struct BatchSummary: Sendable {
 /// Runs a batch plan: the outputs of its shard, several at once, skipping the ones whose
 /// manifest entry and file still match, recording each in the manifest as it finishes
 /// (so an interrupted batch resumes where it stopped), and carrying on past failures.
+///
+/// Outputs that would be the same file (the same `contentKey`: two presets with the same
+/// screen, two display classes that take the same preview size, variants that differ in
+/// name only) are rendered once: the first of them in plan order is rendered (or found up
+/// to date), and each other one is then copied from it, atomically, with its poster.
 public final class BatchRunner: @unchecked Sendable {
     public let plan: BatchPlan
     public let options: BatchOptions
-    private let lock = NSLock()
+    /// Guards the run's state; copies wait on it for the output they copy.
+    private let lock = NSCondition()
 
     public init(plan: BatchPlan, options: BatchOptions) {
         self.plan = plan
@@ -100,7 +112,8 @@ public final class BatchRunner: @unchecked Sendable {
         var loaded = try BatchManifest.loadForRun(manifestPath, rebuild: options.force) ?? BatchManifest(job: plan.job.file, shard: options.shard)
         loaded.job = plan.job.file
         loaded.shard = options.shard.flatMap { $0.count > 1 ? $0 : nil }
-        let items = selectedItems
+        let items = BatchRunner.rendersFirst(selectedItems)
+        let sources = BatchRunner.sources(of: items)
         let state = RunState(manifest: loaded)
         state.summary.manifestPath = manifestPath
         let workersPerJob = max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, options.jobs))
@@ -113,16 +126,27 @@ public final class BatchRunner: @unchecked Sendable {
                 while true {
                     lock.lock()
                     if cancellation.isCancelled || state.next >= items.count { lock.unlock(); return }
-                    let item = items[state.next]
+                    let index = state.next
+                    let item = items[index]
                     state.next += 1
                     let previous = state.manifest.entries[item.output]
+                    // A copy waits for the output it is copied from (which comes before it).
+                    let source = sources[index].map { items[$0] }
+                    while let source, state.outcomes[source.output] == nil, !cancellation.isCancelled {
+                        _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1))
+                    }
+                    let copied = source.flatMap { source in
+                        state.outcomes[source.output].map { (item: source, outcome: $0, entry: state.manifest.entries[source.output]) }
+                    }
                     lock.unlock()
-                    let (outcome, entry) = process(item, previous: previous, workers: workersPerJob, cancellation: cancellation)
+                    let (outcome, entry) = process(item, previous: previous, source: copied, workers: workersPerJob, cancellation: cancellation)
                     guard let outcome else { continue }
                     lock.lock()
+                    state.outcomes[item.output] = outcome
                     switch outcome.kind {
                     case .rendered: state.summary.rendered += 1
                     case .skipped: state.summary.skipped += 1
+                    case .reused: state.summary.reused += 1
                     case .failed: state.summary.failures.append((item.output, outcome.error ?? "failed"))
                     }
                     if let entry {
@@ -137,7 +161,8 @@ public final class BatchRunner: @unchecked Sendable {
                     } catch {
                         state.failure = error
                     }
-                    let done = state.summary.rendered + state.summary.skipped + state.summary.failures.count
+                    let done = state.summary.rendered + state.summary.skipped + state.summary.reused + state.summary.failures.count
+                    lock.broadcast()
                     lock.unlock()
                     options.report?(outcome, done, items.count)
                 }
@@ -160,7 +185,7 @@ public final class BatchRunner: @unchecked Sendable {
         // The contact sheet and the index show the whole batch: a shard leaves them to
         // `merge` (shards may share the directory), and a rerun that changed nothing
         // keeps the ones it has.
-        let unchanged = summary.rendered == 0 && summary.failures.isEmpty && BatchGallery.exists(in: options.directory)
+        let unchanged = summary.rendered == 0 && summary.reused == 0 && summary.failures.isEmpty && BatchGallery.exists(in: options.directory)
         if manifest.shard == nil && !unchanged {
             try BatchGallery.write(manifest: manifest, directory: options.directory)
         }
@@ -177,11 +202,62 @@ public final class BatchRunner: @unchecked Sendable {
         var failure: Error?
         /// The entries this run wrote (the rest of the manifest may change under it).
         var changes: [String: ManifestEntry] = [:]
+        /// Each finished output's outcome, by output.
+        var outcomes: [String: BatchOutcome] = [:]
         init(manifest: BatchManifest) { self.manifest = manifest }
     }
 
-    /// Renders (or skips) one output; nil outcome when cancelled.
-    private func process(_ item: BatchItem, previous: ManifestEntry?, workers: Int, cancellation: CancellationToken) -> (BatchOutcome?, ManifestEntry?) {
+    /// `items` with every output that another one will be copied from before its copies:
+    /// the first item of each content key keeps its place, its copies move behind the
+    /// items that are rendered (so the renders run side by side, and the copies, which
+    /// take no time, wait for nothing).
+    static func rendersFirst(_ items: [BatchItem]) -> [BatchItem] {
+        var seen = Set<String>()
+        var renders: [BatchItem] = [], copies: [BatchItem] = []
+        for item in items {
+            if copyable(item), !item.contentKey.isEmpty, !seen.insert(item.contentKey).inserted { copies.append(item) } else { renders.append(item) }
+        }
+        return renders + copies
+    }
+
+    /// For each item, the index of the earlier item it is a copy of (the first with its
+    /// content key), or nil.
+    static func sources(of items: [BatchItem]) -> [Int?] {
+        var first: [String: Int] = [:]
+        return items.enumerated().map { index, item in
+            guard copyable(item), !item.contentKey.isEmpty else { return nil }
+            if let earlier = first[item.contentKey] { return earlier }
+            first[item.contentKey] = index
+            return nil
+        }
+    }
+
+    /// The outputs of `items` that a run copies from another of them instead of
+    /// rendering, each with the output it is copied from.
+    public static func copySources(_ items: [BatchItem]) -> [String: String] {
+        let ordered = rendersFirst(items)
+        return Dictionary(zip(ordered, sources(of: ordered)).compactMap { item, source in source.map { (item.output, ordered[$0].output) } },
+                          uniquingKeysWith: { first, _ in first })
+    }
+
+    /// True for an output that is one file (with its poster): a PNG sequence is rendered
+    /// on its own.
+    static func copyable(_ item: BatchItem) -> Bool {
+        guard let format = item.outputFormat else { return false }
+        if case .pngSequence = format { return false }
+        return true
+    }
+
+    /// The poster frame written beside a preview, if the item has one.
+    static func posterPath(_ item: BatchItem, directory: String) -> String? {
+        guard item.plan?.appPreview?.poster != nil else { return nil }
+        return AppPreviewRequest.posterPath(for: (directory as NSString).appendingPathComponent(item.output))
+    }
+
+    /// Renders (or skips, or copies from `source` when it is given with its outcome) one
+    /// output; nil outcome when cancelled.
+    private func process(_ item: BatchItem, previous: ManifestEntry?, source: (item: BatchItem, outcome: BatchOutcome, entry: ManifestEntry?)? = nil,
+                         workers: Int, cancellation: CancellationToken) -> (BatchOutcome?, ManifestEntry?) {
         let start = Date()
         let path = (options.directory as NSString).appendingPathComponent(item.output)
         guard let plan = item.plan, let format = item.outputFormat else {
@@ -197,6 +273,30 @@ public final class BatchRunner: @unchecked Sendable {
             }
             let parent = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            if let source {
+                try cancellation.check()
+                // The same file as an output this run rendered or found up to date.
+                if source.outcome.kind == .failed {
+                    let message = "the same render as \(source.item.output), which failed: \(source.outcome.error ?? "failed")"
+                    return (BatchOutcome(output: item.output, kind: .failed, seconds: 0, error: message), ManifestEntry(item: item, status: "failed", error: message))
+                }
+                let from = (options.directory as NSString).appendingPathComponent(source.item.output)
+                if let poster = BatchRunner.posterPath(item, directory: options.directory), let sourcePoster = BatchRunner.posterPath(source.item, directory: options.directory) {
+                    try AtomicOutputFile.copy(from: sourcePoster, to: poster, noOverwrite: options.noOverwrite)
+                }
+                try AtomicOutputFile.copy(from: from, to: path, noOverwrite: options.noOverwrite)
+                let digest = try OutputDigest.of(paths: files)
+                let sourceEntry = source.entry
+                var entry = ManifestEntry(item: item, status: "ok")
+                entry.sha256 = digest.sha256
+                entry.size = digest.size
+                entry.frames = plan.frameCount
+                entry.duration = sourceEntry?.duration ?? plan.duration
+                entry.codec = sourceEntry?.codec
+                entry.sameAs = source.item.output
+                entry.seconds = (Date().timeIntervalSince(start) * 1000).rounded() / 1000
+                return (BatchOutcome(output: item.output, kind: .reused, seconds: entry.seconds ?? 0, sameAs: source.item.output), entry)
+            }
             let frames = options.frames.map { report in { @Sendable (done: Int, total: Int) in report(item, done, total) } }
             let session = RenderSession(plan: plan, output: ResolvedOutput(target: OutputPath(path), format: format),
                                         options: RenderOptions(workers: workers, noOverwrite: options.noOverwrite, progress: frames))

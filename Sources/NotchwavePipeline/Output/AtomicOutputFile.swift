@@ -59,6 +59,28 @@ public final class AtomicOutputFile: AtomicOutput, @unchecked Sendable {
         }
     }
 
+    /// Copies the file at `source` to `target` atomically: the whole copy appears, or
+    /// nothing changes.
+    public static func copy(from source: String, to target: String, noOverwrite: Bool = false) throws {
+        let input = try systemCall("open", context: "cannot read \(source)") { open(source, O_RDONLY | O_CLOEXEC) }
+        defer { close(input) }
+        let file = try AtomicOutputFile(target: target, noOverwrite: noOverwrite)
+        do {
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            try file.withDescriptor { fd in
+                while true {
+                    let count = try systemCall("read", context: "cannot read \(source)") { buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) } }
+                    if count == 0 { break }
+                    try buffer.withUnsafeBufferPointer { try RawRGBASink.writeAll(fd, $0.baseAddress!, count: count) }
+                }
+            }
+            try file.commit()
+        } catch {
+            file.discard()
+            throw error
+        }
+    }
+
     /// Opens the temporary file for writing, runs `body` with its descriptor, then
     /// flushes it to disk and closes it.
     public func withDescriptor<T>(_ body: (Int32) throws -> T) throws -> T {

@@ -80,13 +80,17 @@ enum BatchCommand: Command {
         if !options.only.isEmpty && selected.isEmpty {
             throw UsageError("--only \(options.only.joined(separator: ", ")) matches none of the batch's \(plan.items.count) outputs (paths in \(directory), or preset ids)")
         }
-        let progress = try ProgressStyle.chosen(args, context: context).map { BatchProgress(items: selected, onTerminal: $0.onTerminal, interval: $0.interval) }
+        let copies = Set(BatchRunner.copySources(selected).keys)
+        let progress = try ProgressStyle.chosen(args, context: context).map {
+            BatchProgress(items: selected, copies: copies, onTerminal: $0.onTerminal, interval: $0.interval)
+        }
         if !quiet {
             options.report = { outcome, done, total in
                 let width = String(total).count
                 let counter = String(repeating: " ", count: max(0, width - String(done).count)) + "\(done)/\(total)"
                 var line = "[\(counter)] \(outcome.kind.rawValue) \(outcome.output)"
                 if outcome.kind == .rendered { line += String(format: " (%.1f s)", outcome.seconds) }
+                if let twin = outcome.sameAs { line += " (the same file as \(twin))" }
                 if let error = outcome.error { line += ": \(error)" }
                 if let progress { progress.finished(outcome, line: line) } else { Terminal.error(line) }
             }
@@ -95,12 +99,14 @@ enum BatchCommand: Command {
         let runner = BatchRunner(plan: plan, options: options)
         if args.has("dry-run") {
             let items = runner.selectedItems
+            let twins = BatchRunner.copySources(items)
             if args.has("json") {
-                // One object per output: its path, axes, frames, and what is wrong with it.
+                // One object per output: its path, axes, frames, the output it is a copy of, and what is wrong with it.
                 print(JSONOutput.array(items.map { item in
                     .object([("output", .string((directory as NSString).appendingPathComponent(item.output))), ("preset", .string(item.preset)),
                              ("style", .string(item.style)), ("variant", .string(item.variant)), ("format", .string(item.format)),
                              ("frames", item.plan.map { .number(Double($0.frameCount)) } ?? .null),
+                             ("sameAs", twins[item.output].map { .string($0) } ?? .null),
                              ("problem", item.problem.map { .string($0) } ?? .null)])
                 }).rendered())
             } else {
@@ -108,6 +114,7 @@ enum BatchCommand: Command {
                     print((directory as NSString).appendingPathComponent(item.output))
                     if let problem = item.problem { Terminal.error("invalid \(item.output): \(problem)") }
                 }
+                if !twins.isEmpty { Terminal.error("\(items.count - twins.count) of the \(items.count) outputs to render; \(twins.count) are copies of another (the same file)") }
             }
             return items.allSatisfy { $0.problem == nil } ? 0 : 1
         }
@@ -117,19 +124,21 @@ enum BatchCommand: Command {
             defer { progress?.finish() }
             summary = try SignalHandling.withCancellation { token in try runner.run(cancellation: token) }
         }
-        let total = summary.rendered + summary.skipped + summary.failures.count
+        let total = summary.rendered + summary.skipped + summary.reused + summary.failures.count
         if args.has("json") {
             print(JSONOutput.object([
                 ("outputs", .number(Double(total))), ("rendered", .number(Double(summary.rendered))),
-                ("skipped", .number(Double(summary.skipped))), ("failed", .number(Double(summary.failures.count))),
+                ("skipped", .number(Double(summary.skipped))), ("reused", .number(Double(summary.reused))),
+                ("failed", .number(Double(summary.failures.count))),
                 ("seconds", .number((summary.seconds * 100).rounded() / 100)), ("manifest", .string(summary.manifestPath)),
                 ("failures", .array(summary.failures.map { failure -> JSONOutput in
                     JSONOutput.object([("output", JSONOutput.string(failure.output)), ("error", JSONOutput.string(failure.error))])
                 })),
             ]).rendered())
         }
-        Terminal.error(String(format: "%d outputs: %d rendered, %d up to date, %d failed in %.1f s; manifest %@", total, summary.rendered,
-                              summary.skipped, summary.failures.count, summary.seconds, summary.manifestPath))
+        let reused = summary.reused > 0 ? ", \(summary.reused) reused (the same file as another)" : ""
+        Terminal.error(String(format: "%d outputs: %d rendered%@, %d up to date, %d failed in %.1f s; manifest %@", total, summary.rendered,
+                              reused, summary.skipped, summary.failures.count, summary.seconds, summary.manifestPath))
         for failure in summary.failures { Terminal.error("  failed \(failure.output): \(failure.error)") }
         return summary.failures.isEmpty ? 0 : 1
     }

@@ -217,11 +217,13 @@ final class BatchProgress: @unchecked Sendable {
 
     private var heartbeat: Heartbeat?
 
-    init(items: [BatchItem], onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
+    /// `copies`: the outputs that will be copied from another (no frames to render).
+    init(items: [BatchItem], copies: Set<String> = [], onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
         self.onTerminal = onTerminal
         self.interval = interval
-        frames = Dictionary(items.map { ($0.output, $0.plan?.frameCount ?? 0) }, uniquingKeysWith: { first, _ in first })
-        totalFrames = items.reduce(0) { $0 + ($1.plan?.frameCount ?? 0) }
+        let counted = items.map { ($0.output, copies.contains($0.output) ? 0 : $0.plan?.frameCount ?? 0) }
+        frames = Dictionary(counted, uniquingKeysWith: { first, _ in first })
+        totalFrames = counted.reduce(0) { $0 + $1.1 }
         outputs = items.count
         lastDraw = started.uptimeNanoseconds
         if !onTerminal {
