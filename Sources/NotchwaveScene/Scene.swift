@@ -108,7 +108,7 @@ public protocol SceneKind: PlannedScene {
     /// Whether it draws something on its own; false for a scene that only shows the
     /// layers under it (the none scene), which needs a backdrop. True by default.
     static var drawsAlone: Bool { get }
-    /// Render parameters of its own, beside the shared ones (the notch waves' `--period`,
+    /// Render parameters of its own, beside the shared ones (the notch waves' `--waves`,
     /// the popup's `--font`), scoped to it; none by default.
     static var parameters: [any AnyParameter] { get }
     /// The style `values` draw it in, for scenes that have styles (parameters scoped to

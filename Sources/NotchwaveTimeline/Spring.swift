@@ -14,7 +14,7 @@ import Foundation
 /// It never ends exactly; `settlingTime` is when the envelope `e^(−ζω0 t)` (for `ζ ≤ 1`)
 /// falls below a fraction, the figure the spec quotes.
 public struct Spring: Sendable, Equatable {
-    /// The period of the undamped oscillation, in seconds.
+    /// How long one undamped oscillation takes, in seconds.
     public var response: Double
     /// ζ: 0 never stops, 1 is critically damped, above 1 creeps in without overshoot.
     public var dampingFraction: Double

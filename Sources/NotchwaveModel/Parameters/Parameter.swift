@@ -1,6 +1,6 @@
 /// Which part of a render a parameter belongs to: the help sections, the README tables
 /// and which commands take it follow the group. The general groups are declared here; a
-/// scene whose parameters are render options of their own (the notch waves' `--period`)
+/// scene whose parameters are render options of their own (the notch waves' `--waves`)
 /// declares its group beside them, ranked between `scene` and `frame`.
 public struct ParameterGroup: Sendable, Hashable {
     /// The heading of the group in help and in the README.
@@ -215,9 +215,9 @@ extension Parameters {
 }
 
 /// A parameter's value that cannot be used, named the way the user wrote it: the flag
-/// on the command line (`--period`), the JSON path with line and column in a job file.
+/// on the command line (`--fps`), the JSON path with line and column in a job file.
 public struct ParameterError: Error, Sendable, Equatable, CustomStringConvertible, ExitCoded {
-    /// `--period`, `$.variants[1].period (line 5, column 20)`.
+    /// `--fps`, `$.variants[1].fps (line 5, column 20)`.
     public var subject: String
     public var problem: String
     /// Where the value was written, when the error is about one value as written (nil for

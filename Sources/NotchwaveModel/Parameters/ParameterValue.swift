@@ -1,5 +1,5 @@
 /// A value a render parameter takes, read the same way from command-line text
-/// (`--period 0.5`, `--scene-option page=2`) and from a job file's JSON (`"period": 0.5`).
+/// (`--fps 30`, `--scene-option page=2`) and from a job file's JSON (`"fps": 30`).
 /// Conformances check the value's form; a parameter's own range or choices are its
 /// declaration's (`Parameter`).
 public protocol ParameterValue: Sendable, Equatable {

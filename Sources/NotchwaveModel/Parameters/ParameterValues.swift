@@ -1,14 +1,14 @@
 /// Where a value was written, so that messages name it the way the user wrote it.
 public enum ParameterSource: Sendable, Equatable {
-    /// On the command line (`--period`, or `--scene-option page=...`).
+    /// On the command line (`--fps`, or `--scene-option page=...`).
     case commandLine
-    /// In a job file, at a JSON path (`$.variants[1].period`) and position.
+    /// In a job file, at a JSON path (`$.variants[1].fps`) and position.
     case jobFile(path: String, position: JSONPosition)
-    /// Over a job file's values on the command line (`batch --set period=0.5`).
+    /// Over a job file's values on the command line (`batch --set fps=30`).
     case override
 
-    /// How a message names `parameter` given here: `--period`, `--scene-option page`,
-    /// `$.variants[1].period (line 5, column 20)`.
+    /// How a message names `parameter` given here: `--fps`, `--scene-option page`,
+    /// `$.variants[1].fps (line 5, column 20)`.
     func subject(_ parameter: any AnyParameter, option: String?) -> String {
         switch self {
         case .commandLine: return option.map { "--\($0) \(parameter.key)" } ?? "--\(parameter.flag)"

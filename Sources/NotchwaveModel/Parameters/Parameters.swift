@@ -5,7 +5,7 @@
 /// in `all`, and the code that uses it (`values[Parameters.name]`).
 ///
 /// The model knows no scene: `--scene` itself and the parameters of one scene (the notch
-/// waves' `--period`, the popup's `--font`) are declared in that scene's folder, and the
+/// waves' `--waves`, the popup's `--font`) are declared in that scene's folder, and the
 /// scene module assembles the whole registry (`Scenes.parameters`). Scenes and notch-wave
 /// styles declare their own options as `DeclaredOptions` (one `Option` per stored
 /// setting), read from `--scene-option` / `--style-option` and `sceneOptions` /

@@ -37,7 +37,7 @@ enum ParametersCommand: Command {
                  ("group", .string(p.group.title)), ("appliesTo", .string(p.scope.summary))])
     }
 
-    /// The option as help writes it: `--period SECONDS`, `--no-cutout`.
+    /// The option as help writes it: `--fps N`, `--no-cutout`.
     static func option(_ p: any AnyParameter) -> String { "--\(p.flag)" + (p.isSwitch ? "" : " \(p.valueName)") }
 
     static func text() -> String {

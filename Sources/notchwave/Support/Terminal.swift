@@ -84,15 +84,15 @@ enum ProgressStyle: String, CaseIterable {
     }
 }
 
-/// Calls its closure every `period` seconds on a queue of its own until cancelled (the
+/// Calls its closure every `seconds` on a queue of its own until cancelled (the
 /// plain progress lines' clock, so that a stage that reports nothing, such as an encoder
 /// draining its last frames, still shows the work is alive).
 final class Heartbeat: @unchecked Sendable {
     private let timer: DispatchSourceTimer
 
-    init(every period: Double, _ tick: @escaping @Sendable () -> Void) {
+    init(every seconds: Double, _ tick: @escaping @Sendable () -> Void) {
         timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "notchwave.progress"))
-        let nanoseconds = Int(max(0.05, period) * 1e9)
+        let nanoseconds = Int(max(0.05, seconds) * 1e9)
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds), leeway: .milliseconds(20))
         timer.setEventHandler(handler: tick)
         timer.resume()

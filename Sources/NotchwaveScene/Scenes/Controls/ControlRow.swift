@@ -62,24 +62,24 @@ struct ControlRow: Sendable {
         switch options.component {
         case .button:
             switch options.style {
-            case .fullWidth: return [row(.fullWidthButton(label: label ?? "Hello", scripted: true))]
-            case .borderedProminent: return [row(.borderedProminent(labels: label.map { [$0] } ?? ["Undo", "Redo"], scripted: true))]
-            default: return [row(.customButton(label: label ?? "Hello", role: options.role, scripted: true))]
+            case .fullWidth: return [row(.fullWidthButton(label: label ?? ControlsOptions.DefaultLabel.button, scripted: true))]
+            case .borderedProminent: return [row(.borderedProminent(labels: label.map { [$0] } ?? ControlsOptions.DefaultLabel.pair, scripted: true))]
+            default: return [row(.customButton(label: label ?? ControlsOptions.DefaultLabel.button, role: options.role, scripted: true))]
             }
         case .slider: return [row(options.style == .system ? .systemSlider(scripted: true) : .customSlider(scripted: true))]
         case .rangeSlider: return [row(.rangeSlider(scripted: true))]
-        case .capsuleStepper: return [row(.capsuleStepper(label: label ?? "Quantity", scripted: true))]
-        case .verticalStepper: return [row(.verticalStepper(label: label ?? "Quantity", scripted: true))]
+        case .capsuleStepper: return [row(.capsuleStepper(label: label ?? ControlsOptions.DefaultLabel.stepper, scripted: true))]
+        case .verticalStepper: return [row(.verticalStepper(label: label ?? ControlsOptions.DefaultLabel.stepper, scripted: true))]
         case .cart:
             return (1...Controls.cartItems.count).map { row(.cartItem($0)) }
-                + [row(.divider), row(.cartSum(total: false)), row(.cartSum(total: true)), row(.fullWidthButton(label: label ?? "Buy", scripted: true))]
+                + [row(.divider), row(.cartSum(total: false)), row(.cartSum(total: true)), row(.fullWidthButton(label: label ?? ControlsOptions.DefaultLabel.buy, scripted: true))]
         case .showcase:
-            return [row(.customButton(label: label ?? "Hello", role: .none, scripted: true)),
-                    row(.customButton(label: "Delete", role: .destructive, scripted: false)),
-                    row(.fullWidthButton(label: "Buy", scripted: false)),
-                    row(.borderedProminent(labels: ["Undo", "Redo"], scripted: false)),
+            return [row(.customButton(label: label ?? ControlsOptions.DefaultLabel.button, role: .none, scripted: true)),
+                    row(.customButton(label: ControlsOptions.DefaultLabel.delete, role: .destructive, scripted: false)),
+                    row(.fullWidthButton(label: ControlsOptions.DefaultLabel.buy, scripted: false)),
+                    row(.borderedProminent(labels: ControlsOptions.DefaultLabel.pair, scripted: false)),
                     row(.customSlider(scripted: true)), row(.systemSlider(scripted: false)), row(.rangeSlider(scripted: true)),
-                    row(.capsuleStepper(label: "Quantity", scripted: false)), row(.verticalStepper(label: "Quantity", scripted: true))]
+                    row(.capsuleStepper(label: ControlsOptions.DefaultLabel.stepper, scripted: false)), row(.verticalStepper(label: ControlsOptions.DefaultLabel.stepper, scripted: true))]
         }
     }
 

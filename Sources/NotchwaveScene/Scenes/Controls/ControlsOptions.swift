@@ -111,9 +111,27 @@ public struct ControlBounds: ParameterValue {
 ///   accent).
 /// - Options that do not apply to the component (`role` but on a custom button, `label`
 ///   on a slider, ...) are refused rather than ignored.
-/// - `label` by component: "Hello" for a button ("Undo" and "Redo" for the bordered-
-///   prominent pair), "Quantity" for the steppers; sliders show their bounds, not a label.
+/// - `label` by component (`DefaultLabel`): the sources' titles for buttons (a pair for
+///   the bordered-prominent style) and steppers; sliders show their bounds, not a label.
 public struct ControlsOptions: DeclaredOptions {
+    /// The labels a component shows when `label` is not given, each written once here.
+    public enum DefaultLabel {
+        /// A custom or full-width button's title (the article's).
+        public static let button = "Hello"
+        /// The bordered-prominent pair's titles.
+        public static let pair = ["Undo", "Redo"]
+        /// The steppers' label.
+        public static let stepper = "Quantity"
+        /// The cart's button.
+        public static let buy = "Buy"
+        /// The showcase's destructive button.
+        public static let delete = "Delete"
+        /// The defaults as help and the docs list them.
+        static var help: String {
+            "\(button) (buttons; \(pair.joined(separator: " and ")) bordered-prominent), \(stepper) (steppers), \(buy) (the cart's button)"
+        }
+    }
+
     public var component = ControlComponent.cart
     public var style = ControlStyle.custom
     /// nil: the component's default tint.
@@ -154,7 +172,7 @@ public struct ControlsOptions: DeclaredOptions {
         Option(\.controlSize, "control-size", "SIZE", "mini, small, regular or large (the capsule stepper's padding and font)"),
         Option(\.material, "material", "MATERIAL", "thin, regular or thick: the tracks' and the vertical stepper's material"),
         Option(\.label, "label", "TEXT", "the control's label (empty: none)",
-               defaultText: "Hello (buttons; Undo and Redo bordered-prominent), Quantity (steppers), Buy (the cart's button)",
+               defaultText: DefaultLabel.help,
                check: { $0.map { $0.unicodeScalars.count <= 200 ? nil : "is longer than 200 characters" } ?? nil }),
         Option(\.script, "script", "FILE", "a JSON time line of taps, presses, holds, drags and sets (examples/controls-*.json)",
                defaultText: "none: the still pose", check: { $0 == "" ? "give the script's file" : nil }),

@@ -15,7 +15,7 @@ import NotchwaveText
 ///   on its edge, the bold title centred; yellow, red for `.destructive`, or the tint;
 /// - full-width button: `lh(body) + 32` high (default padding 16), a continuous rounded
 ///   rectangle of radius 8 in the tint, the white label centred;
-/// - bordered-prominent: the label (or "Undo" and "Redo", 8 pt apart) 14 pt from each
+/// - bordered-prominent: the label (or the default pair, 8 pt apart) 14 pt from each
 ///   side and 7 pt from top and bottom of a continuous rounded rectangle of radius 6 in
 ///   the tint, white text;
 /// - custom slider: 44 pt high; the lower and upper bounds as tinted buttons at the ends,

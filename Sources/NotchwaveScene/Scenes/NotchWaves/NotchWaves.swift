@@ -6,7 +6,7 @@ import NotchwaveRaster
 public struct NotchWaves: SceneKind {
     public static let name = "notch-waves"
     public static let summary = "the rainbow notch: coloured waves from both sides of the notch or island (styles: sharp, smooth)"
-    /// Its options are render parameters of their own (`parameters`: `--period`, ...) and
+    /// Its options are render parameters of their own (`parameters`: `--waves`, ...) and
     /// the style's (`--style-option`).
     public static let options: [any AnyParameter] = []
 

@@ -7,7 +7,7 @@ import NotchwaveText
 /// (`PopupScene`).
 public struct Popup: SceneKind {
     public static let name = "popup"
-    public static let summary = "exyte's PopupView: the tutorial's \"Push me\" presenter and a sliding popup (default, toast, floater), taps, drags, autohide"
+    public static let summary = "exyte's PopupView: the tutorial's presenter with its button and a sliding popup (default, toast, floater), taps, drags, autohide"
 
     /// The most a size, padding or time option takes.
     static let limit = PopupOptions.limit
