@@ -13,11 +13,7 @@ public struct DrawCommand: Sendable, Equatable {
     public var paint: Paint
     public var blend: BlendMode
     /// A command.
-    public init(shape: Shape, paint: Paint, blend: BlendMode = .sourceOver) {
-        self.shape = shape
-        self.paint = paint
-        self.blend = blend
-    }
+    public init(shape: Shape, paint: Paint, blend: BlendMode = .sourceOver) { (self.shape, self.paint, self.blend) = (shape, paint, blend) }
 }
 
 /// Everything that one region of a frame shows: a base colour under everything, then the
@@ -28,10 +24,7 @@ public struct DrawList: Sendable, Equatable {
     /// The commands, bottom first.
     public var commands: [DrawCommand]
     /// A draw list.
-    public init(base: RGBA8, commands: [DrawCommand] = []) {
-        self.base = base
-        self.commands = commands
-    }
+    public init(base: RGBA8, commands: [DrawCommand] = []) { (self.base, self.commands) = (base, commands) }
 }
 
 /// Renders draw lists into canvases, row by row, with exact area coverage.

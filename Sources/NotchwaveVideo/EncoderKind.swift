@@ -18,15 +18,8 @@
 /// rows' luma above 50 dB, where plain superfast at crf 21 takes x264 about 45 % longer and
 /// medium at crf 20 is barely faster than real time, for 49.5 dB.
 public enum EncoderKind: String, Sendable, CaseIterable {
-    case x264 = "libx264"
-    case x265 = "libx265"
-    case vp9 = "libvpx-vp9"
-    case svtAV1 = "libsvtav1"
-    case aomAV1 = "libaom-av1"
-    case prores = "prores_ks"
-    case gif
-    case apng
-    case png
+    case x264 = "libx264", x265 = "libx265", vp9 = "libvpx-vp9", svtAV1 = "libsvtav1", aomAV1 = "libaom-av1", prores = "prores_ks"
+    case gif, apng, png
 
     /// The name FFmpeg knows it by (`libx264`).
     public var ffmpegName: String { rawValue }

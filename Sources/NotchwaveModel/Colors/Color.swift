@@ -1,9 +1,7 @@
 /// A straight (un-premultiplied) sRGB colour, 8 bits a channel, as a user names it.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: UInt8
+    /// The channels, 0 to 255.
+    public var red, green, blue, alpha: UInt8
 
     /// A colour from its channels.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {

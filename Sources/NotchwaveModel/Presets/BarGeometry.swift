@@ -1,15 +1,10 @@
 /// The spec's bar numbers, in points: the bar height `h`, the centre spacing `cs` and the
 /// wave corner radii `rt` (top, concave) and `rb` (bottom, convex).
 public struct BarGeometry: Sendable, Equatable {
-    public var h: Double
-    public var cs: Double
-    public var rt: Double
-    public var rb: Double
+    public var h, cs, rt, rb: Double
 
     /// Bar numbers.
-    public init(h: Double, cs: Double, rt: Double, rb: Double) {
-        self.h = h; self.cs = cs; self.rt = rt; self.rb = rb
-    }
+    public init(h: Double, cs: Double, rt: Double, rb: Double) { (self.h, self.cs, self.rt, self.rb) = (h, cs, rt, rb) }
 
     /// The notch width these numbers imply: `cs + 2 (rt + 2 rb)`, the width of the notch
     /// below its ears, where a wave at phase 0 hides exactly.

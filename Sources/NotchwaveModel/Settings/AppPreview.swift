@@ -31,15 +31,8 @@ public enum AppPreviewSpec {
 /// iPad classes devices are sold in today (13-inch and 11-inch; their previews are
 /// 1200 x 1600 like every iPad class's).
 public enum AppStoreDisplayClass: String, Sendable, CaseIterable {
-    case iPhone69 = "6.9"
-    case iPhone65 = "6.5"
-    case iPhone63 = "6.3"
-    case iPhone61 = "6.1"
-    case iPhone55 = "5.5"
-    case iPhone47 = "4.7"
-    case iPhone40 = "4.0"
-    case iPad13 = "iPad 13"
-    case iPad11 = "iPad 11"
+    case iPhone69 = "6.9", iPhone65 = "6.5", iPhone63 = "6.3", iPhone61 = "6.1", iPhone55 = "5.5", iPhone47 = "4.7", iPhone40 = "4.0"
+    case iPad13 = "iPad 13", iPad11 = "iPad 11"
 
     /// True for the iPad classes.
     public var isIPad: Bool { self == .iPad13 || self == .iPad11 }

@@ -26,12 +26,8 @@ public struct RecordingSegment: Sendable, Equatable {
     /// A segment.
     public init(recording: String, start: Double, end: Double, transition: SegmentTransition = .cut, transitionDuration: Double = 0,
                 captions: [CaptionSpec] = []) {
-        self.recording = recording
-        self.start = start
-        self.end = end
-        self.transition = transition
-        self.transitionDuration = transitionDuration
-        self.captions = captions
+        (self.recording, self.start, self.end) = (recording, start, end)
+        (self.transition, self.transitionDuration, self.captions) = (transition, transitionDuration, captions)
     }
 
     /// Seconds of the recording it shows.

@@ -12,10 +12,7 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
     public let code: Int32
 
     /// A failure of `call` with `errno` `code`.
-    public init(call: String, code: Int32) {
-        self.call = call
-        self.code = code
-    }
+    public init(call: String, code: Int32) { (self.call, self.code) = (call, code) }
 
     /// `strerror`'s text for the code.
     public var reason: String { String(cString: strerror(code)) }

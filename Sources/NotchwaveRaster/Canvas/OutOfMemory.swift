@@ -12,10 +12,7 @@ public struct OutOfMemory: Error, Sendable, Equatable, CustomStringConvertible {
     public let purpose: String
 
     /// The failed allocation of `bytes` for `purpose`.
-    public init(bytes: Int, purpose: String) {
-        self.bytes = bytes
-        self.purpose = purpose
-    }
+    public init(bytes: Int, purpose: String) { (self.bytes, self.purpose) = (bytes, purpose) }
 
     /// One line: what was asked for, and what to do.
     public var description: String {

@@ -6,10 +6,7 @@ public struct PathPoint: Sendable, Hashable {
     /// y in pixels, growing downwards.
     public var y: Double
     /// A point.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+    public init(x: Double, y: Double) { (self.x, self.y) = (x, y) }
 }
 
 /// Which points a path's outline encloses.

@@ -11,12 +11,7 @@ public struct Band: Sendable, Equatable {
     public var right: Boundary
 
     /// A band between two boundaries.
-    public init(y0: Float, y1: Float, left: Boundary, right: Boundary) {
-        self.y0 = y0
-        self.y1 = y1
-        self.left = left
-        self.right = right
-    }
+    public init(y0: Float, y1: Float, left: Boundary, right: Boundary) { (self.y0, self.y1, self.left, self.right) = (y0, y1, left, right) }
 
     /// The band reflected about the vertical line `x = axis` (its edges swap sides).
     public func mirrored(about axis: Float) -> Band {

@@ -1,9 +1,7 @@
 /// A straight (un-premultiplied) sRGB-encoded colour, 8 bits a channel.
 public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
+    /// The channels, 0 to 255.
+    public var r, g, b, a: UInt8
 
     /// A colour from its four channels.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
@@ -34,10 +32,8 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
 
 /// A premultiplied sRGB-encoded colour, 8 bits a channel: the canvas's pixel format.
 public struct PremultipliedRGBA8: Hashable, Sendable {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
+    /// The channels, 0 to 255; each colour at most `a`.
+    public var r, g, b, a: UInt8
 
     /// A premultiplied colour; each colour channel must not exceed alpha.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

@@ -59,7 +59,7 @@ enum ProgressStyle: String, CaseIterable {
     case auto
     /// A bar redrawn in place.
     case bar
-    /// A plain line every `ProgressBar.logInterval` seconds.
+    /// A plain line every `ProgressLine.logInterval` seconds.
     case plain
     /// None.
     case none
@@ -67,14 +67,14 @@ enum ProgressStyle: String, CaseIterable {
     /// `--progress` and `--progress-interval`, for a command whose progress shows `what`.
     static func specs(showing what: String) -> [OptionSpec] {
         [.value("progress", "auto|bar|plain|none", "Progress on stderr (\(what)): a bar redrawn in place, a plain line every --progress-interval seconds, or none (default: auto, a bar on a terminal, plain lines elsewhere)"),
-         .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: \(JSONOutput.formatNumber(ProgressBar.logInterval)))")]
+         .value("progress-interval", "SECONDS", "Seconds between plain progress lines (default: \(JSONOutput.formatNumber(ProgressLine.logInterval)))")]
     }
 
     /// Where progress goes as `args` ask (`-q` turns it off): nil for none, else whether
     /// it is drawn as a bar and the seconds between plain lines.
     static func chosen(_ args: ParsedArguments, context: CommandContext) throws -> (onTerminal: Bool, interval: Double)? {
         let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
-        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressBar.logInterval
+        let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressLine.logInterval
         switch args.has("quiet") ? .none : chosen {
         case .none: return nil
         case .auto: return (context.standardErrorIsTerminal, interval)
@@ -103,34 +103,63 @@ final class Heartbeat: @unchecked Sendable {
     deinit { timer.cancel() }
 }
 
-/// Progress on stderr: frames done of total, speed and time left. On a terminal, one
-/// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
-/// plain line every `interval` seconds (`--progress-interval`, `logInterval` by
-/// default), the first after that long, so a short render prints none and a long one
-/// shows it is alive, in every stage: before the first frame and while the file is
-/// finished after the last, the line says so.
-final class ProgressBar: @unchecked Sendable {
+/// What the two progress reporters share: where the line goes, its clock (the first
+/// line after `interval`, then at most one per `interval` where stderr is not a
+/// terminal, kept alive by a heartbeat when no report comes), and ending a bar's line.
+class ProgressLine: @unchecked Sendable {
     /// Seconds between the lines written where stderr is not a terminal, by default.
     static let logInterval = 2.0
-    private let label: String
-    private let onTerminal: Bool
-    private let interval: Double
-    private let started = DispatchTime.now()
-    private var lastDraw: UInt64 = 0
-    private let lock = NSLock()
-    private var drawn = false
-    /// The latest frames done and total reported (nil before the first report).
-    private var latest: (done: Int, total: Int)?
+    let onTerminal: Bool
+    let interval: Double
+    let started = DispatchTime.now()
+    var lastDraw: UInt64
+    let lock = NSLock()
+    /// True while a bar's line is drawn and not ended.
+    var drawn = false
     private var heartbeat: Heartbeat?
 
-    init(label: String, onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
-        self.label = label
+    init(onTerminal: Bool, interval: Double) {
         self.onTerminal = onTerminal
         self.interval = interval
         lastDraw = started.uptimeNanoseconds
         if !onTerminal {
             heartbeat = Heartbeat(every: min(interval, 0.5) / 2) { [weak self] in self?.tick() }
         }
+    }
+
+    private func tick() {
+        lock.lock(); defer { lock.unlock() }
+        guard heartbeat != nil else { return }
+        heartbeatTick()
+    }
+
+    /// A plain line is due if `interval` has passed without one (the lock is held).
+    func heartbeatTick() {}
+
+    /// Ends the progress: the clock stops and a bar's line is ended.
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        heartbeat?.cancel()
+        heartbeat = nil
+        if drawn { Terminal.writeStandardError("\n") }
+        drawn = false
+    }
+}
+
+/// Progress on stderr: frames done of total, speed and time left. On a terminal, one
+/// line with a bar, redrawn at most ten times a second; elsewhere (a CI log, a file), a
+/// plain line every `interval` seconds (`--progress-interval`, `logInterval` by
+/// default), the first after that long, so a short render prints none and a long one
+/// shows it is alive, in every stage: before the first frame and while the file is
+/// finished after the last, the line says so.
+final class ProgressBar: ProgressLine, @unchecked Sendable {
+    private let label: String
+    /// The latest frames done and total reported (nil before the first report).
+    private var latest: (done: Int, total: Int)?
+
+    init(label: String, onTerminal: Bool, interval: Double = ProgressLine.logInterval) {
+        self.label = label
+        super.init(onTerminal: onTerminal, interval: interval)
     }
 
     func update(done: Int, total: Int) {
@@ -175,18 +204,8 @@ final class ProgressBar: @unchecked Sendable {
         Terminal.error(String(format: "%@: %d/%d frames (%d %%), %.1f fps, ETA %.0f s", label, done, total, percent, fps, remaining))
     }
 
-    private func tick() {
-        lock.lock(); defer { lock.unlock() }
-        guard heartbeat != nil else { return }
+    override func heartbeatTick() {
         writeLine(now: max(DispatchTime.now().uptimeNanoseconds, lastDraw))
-    }
-
-    func finish() {
-        lock.lock(); defer { lock.unlock() }
-        heartbeat?.cancel()
-        heartbeat = nil
-        if drawn { Terminal.writeStandardError("\n") }
-        drawn = false
     }
 }
 
@@ -195,14 +214,9 @@ final class ProgressBar: @unchecked Sendable {
 /// left, with the outputs rendering now and how far each is. On a terminal one line
 /// redrawn in place (the per-output lines printed above it); elsewhere a plain line every
 /// `interval` seconds.
-final class BatchProgress: @unchecked Sendable {
-    private let onTerminal: Bool
-    private let interval: Double
+final class BatchProgress: ProgressLine, @unchecked Sendable {
     private let totalFrames: Int
     private let outputs: Int
-    private let started = DispatchTime.now()
-    private var lastDraw: UInt64
-    private let lock = NSLock()
     /// Frames of finished outputs (rendered, up to date or failed).
     private var finishedFrames = 0
     private var finishedOutputs = 0
@@ -211,31 +225,19 @@ final class BatchProgress: @unchecked Sendable {
     /// The outputs rendering now: the part done (0 to 1, over all of an output's passes),
     /// by output.
     private var running: [String: Double] = [:]
-    private var drawn = false
     /// Each output's frames.
     private let frames: [String: Int]
 
-    private var heartbeat: Heartbeat?
-
     /// `copies`: the outputs that will be copied from another (no frames to render).
-    init(items: [BatchItem], copies: Set<String> = [], onTerminal: Bool, interval: Double = ProgressBar.logInterval) {
-        self.onTerminal = onTerminal
-        self.interval = interval
+    init(items: [BatchItem], copies: Set<String> = [], onTerminal: Bool, interval: Double = ProgressLine.logInterval) {
         let counted = items.map { ($0.output, copies.contains($0.output) ? 0 : $0.plan?.frameCount ?? 0) }
         frames = Dictionary(counted, uniquingKeysWith: { first, _ in first })
         totalFrames = counted.reduce(0) { $0 + $1.1 }
         outputs = items.count
-        lastDraw = started.uptimeNanoseconds
-        if !onTerminal {
-            heartbeat = Heartbeat(every: min(interval, 0.5) / 2) { [weak self] in self?.tick() }
-        }
+        super.init(onTerminal: onTerminal, interval: interval)
     }
 
-    private func tick() {
-        lock.lock(); defer { lock.unlock() }
-        guard heartbeat != nil else { return }
-        draw(force: false)
-    }
+    override func heartbeatTick() { draw(force: false) }
 
     func update(_ item: BatchItem, done: Int, total: Int) {
         lock.lock(); defer { lock.unlock() }
@@ -287,13 +289,5 @@ final class BatchProgress: @unchecked Sendable {
         } else {
             Terminal.error(line)
         }
-    }
-
-    func finish() {
-        lock.lock(); defer { lock.unlock() }
-        heartbeat?.cancel()
-        heartbeat = nil
-        if drawn { Terminal.writeStandardError("\n") }
-        drawn = false
     }
 }

@@ -17,11 +17,7 @@ public enum ScreenSide: String, Sendable, CaseIterable {
 public struct FingerSample: Sendable, Equatable {
     public var t: Double, x: Double, y: Double
     /// A sample.
-    public init(t: Double, x: Double, y: Double) {
-        self.t = t
-        self.x = x
-        self.y = y
-    }
+    public init(t: Double, x: Double, y: Double) { (self.t, self.x, self.y) = (t, x, y) }
 }
 
 /// One user interaction of a scripted scene.

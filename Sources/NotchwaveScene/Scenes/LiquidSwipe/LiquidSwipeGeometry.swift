@@ -22,11 +22,7 @@ public struct LiquidSwipeWave: Sendable, Equatable {
 
     /// A pose.
     public init(side: SliderSide, centerY: Double, progress: Double, width: Double, height: Double) {
-        self.side = side
-        self.centerY = centerY
-        self.progress = progress
-        self.width = width
-        self.height = height
+        (self.side, self.centerY, self.progress, self.width, self.height) = (side, centerY, progress, width, height)
     }
 
     /// `Double.interpolate(to:in:min:max:)`: a → b as f goes lo → hi, clamped outside.

@@ -32,10 +32,7 @@ public struct SliderState: Sendable, Equatable {
     /// The bump's centre y, points.
     public var centerY: Double
     /// A state.
-    public init(progress: Double, centerY: Double) {
-        self.progress = progress
-        self.centerY = centerY
-    }
+    public init(progress: Double, centerY: Double) { (self.progress, self.centerY) = (progress, centerY) }
 }
 
 /// Everything LiquidSwipe shows at one time.
@@ -51,11 +48,7 @@ public struct LiquidSwipeState: Sendable, Equatable {
 
     /// A state.
     public init(page: Int, left: SliderState, right: SliderState, top: ScreenSide, sliderOffset: Double) {
-        self.page = page
-        self.left = left
-        self.right = right
-        self.top = top
-        self.sliderOffset = sliderOffset
+        (self.page, self.left, self.right, self.top, self.sliderOffset) = (page, left, right, top, sliderOffset)
     }
 }
 

@@ -32,11 +32,7 @@ public struct PopupLayout: Sendable, Equatable {
     public struct Frame: Sendable, Equatable {
         public var centerX: Double, centerY: Double, scale: Double
         /// A frame.
-        public init(centerX: Double, centerY: Double, scale: Double) {
-            self.centerX = centerX
-            self.centerY = centerY
-            self.scale = scale
-        }
+        public init(centerX: Double, centerY: Double, scale: Double) { (self.centerX, self.centerY, self.scale) = (centerX, centerY, scale) }
     }
 
     /// The presenter's midY, the point the popup's offsets are measured from.

@@ -24,17 +24,11 @@ public enum PopupKind: String, Sendable, CaseIterable {
 
 /// How the popup enters and leaves (spec 4.3, PV-HEAD's `AppearAnimation`). Without one
 /// (`PopupOptions.appear == nil`) the popup slides as in 4.1/4.2: from 5 pt beyond the
-/// edge of `position`.
+/// edge of `position`. The slides come from just beyond one edge of the screen (from
+/// above: the popup's bottom edge on the screen's top edge, and so on); `centerScale`
+/// grows from scale 0 at the popup's displayed place.
 public enum PopupAppear: String, Sendable, CaseIterable {
-    /// From just above the screen (popup's bottom edge on the screen's top edge).
-    case topSlide = "top-slide"
-    /// From just below the screen (its top edge on the screen's bottom edge).
-    case bottomSlide = "bottom-slide"
-    /// From just left of the screen (its right edge on the screen's left edge).
-    case leftSlide = "left-slide"
-    /// From just right of the screen.
-    case rightSlide = "right-slide"
-    /// Grows from scale 0 at its displayed place.
+    case topSlide = "top-slide", bottomSlide = "bottom-slide", leftSlide = "left-slide", rightSlide = "right-slide"
     case centerScale = "center-scale"
 }
 
