@@ -11,8 +11,8 @@ import PackageDescription
 /// - `NotchwaveScene`: the render plan (preset, layers, time line) and one folder per scene
 ///   (`Scenes/<Name>/`: options, script, time line, draw lists; labels through `NotchwaveText`).
 /// - `NotchwaveVideo`: the only module that imports FFmpeg (`CFFmpeg`).
-/// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType and
-///   HarfBuzz (`CFreeType`).
+/// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType,
+///   HarfBuzz, fontconfig and FriBidi (`CFreeType`).
 /// - `NotchwavePipeline`: runs plans: parallel frames, ordered hand-off, sinks, benchmarks.
 /// - `notchwave`: the command-line tool; parses, reports, calls the library.
 /// Each scene's page (`Sources/NotchwaveScene/Scenes/<Name>/README.md`) lives in its folder
@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "harfbuzz",
-            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]
+            providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev", "libfribidi-dev"])]
         ),
         .target(name: "NotchwaveModel"),
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),

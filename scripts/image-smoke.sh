@@ -53,6 +53,13 @@ JOB
   in_image "$host_user" "$host" frame --scene popup --scene-option state=shown --scene-option text= --scene-option button= \
     --preset iphone-se-3 -t 0 -o popup-blank.png || smoke_fail "popup frame without labels"
   cmp -s "$host/popup.png" "$host/popup-blank.png" && smoke_fail "the popup's labels drew nothing (text in the image)"
+  # Captions in the scripts Inter lacks come from the image's Noto fonts (fontconfig),
+  # right to left where they read so; the controls' labels use Inter's semibold and bold.
+  in_image "$host_user" "$host" frame --preset iphone-se-3 -t 0.5 \
+    --captions '[{"text": "مرحبا بالعالم", "start": 0, "position": "top"}, {"text": "こんにちは世界 สวัสดี नमस्ते", "start": 0}]' \
+    -o captions.png || smoke_fail "captions in Arabic, Japanese, Thai and Hindi"
+  in_image "$host_user" "$host" frame --scene controls --scene-option component=showcase --preset iphone-se-3 -t 0 -o controls.png \
+    || smoke_fail "the controls' showcase (Inter's semibold and bold faces)"
 
   smoke_expect "out.mp4 codec" "$(smoke_probe "$host/out.mp4" codec_name)" h264
   smoke_expect "out.mp4 pixel format" "$(smoke_probe "$host/out.mp4" pix_fmt)" yuv420p
@@ -64,7 +71,7 @@ JOB
   smoke_expect "clip.gif codec" "$(smoke_probe "$host/clip.gif" codec_name)" gif
   # The contact sheet is labelled with text (FreeType, HarfBuzz and the Inter font).
   smoke_expect "batch/contact-sheet.png codec" "$(smoke_probe "$host/batch/contact-sheet.png" codec_name)" png
-  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json batch/contact-sheet.png popup.png; do
+  for f in out.mp4 alpha.webm clip.mov clip.gif batch/manifest.json batch/contact-sheet.png popup.png captions.png controls.png; do
     [ -s "$host/$f" ] || smoke_fail "$f is missing or empty"
     smoke_expect "$f owner" "$(stat -c %u:%g "$host/$f")" "$host_user"
   done
@@ -72,7 +79,7 @@ JOB
     smoke_expect "batch/$f.mp4 codec" "$(smoke_probe "$host/batch/$f.mp4" codec_name)" h264
   done
   smoke_expect "partial files left" "$(find "$host" -name '*.partial*' | wc -l)" 0
-  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs, a labelled contact sheet and a popup's labels; owned by $host_user"
+  smoke_step "ffprobe: h264 yuv420p 12 frames, vp9 with alpha, prores 4444, gif, 2 batch outputs, a labelled contact sheet, a popup's labels, captions in four scripts and the controls; owned by $host_user"
 
   # Without -u the image's user (uid 10001) cannot write a folder the host user owns:
   # one clear line, exit 1, nothing left behind. (docs/docker.md says to pass -u.)

@@ -51,6 +51,13 @@ public final class Font: @unchecked Sendable {
 
     /// The file the font was read from.
     public let path: String
+    /// The face of the file (a collection such as a `.ttc` holds several).
+    public let faceIndex: Int
+    /// The face's family name (`Inter`, `Noto Sans Arabic`), as the font names it.
+    public let family: String
+    /// The face's weight on the OpenType scale (400 regular, 600 semibold, 700 bold), as
+    /// its style tables give it.
+    public let weight: Double
     /// Font units per em: a glyph drawn at size `s` pixels scales font units by `s / unitsPerEm`.
     public let unitsPerEm: Int
     /// The typographic ascender and descender (font units, descender negative).
@@ -61,17 +68,27 @@ public final class Font: @unchecked Sendable {
     private let shaper: OpaquePointer
     private let lock = NSLock()
     private var outlines: [UInt32: GlyphOutline] = [:]
-    /// Runs shaped so far (a scene shapes the same labels every frame), under `runLock`.
-    private var runs: [RunKey: ShapedRun] = [:]
-    private let runLock = NSLock()
-    /// How many shaped runs are kept; the cache starts over when it is full.
+    /// Runs shaped so far (a scene shapes the same labels every frame).
+    private let runs = ShapingCache<RunKey, ShapedRun>()
+    /// Lines laid out so far (`shapeLine`).
+    let lines = ShapingCache<LineKey, ShapedLine>()
+    /// How many shaped runs (and lines) are kept; a cache starts over when it is full.
     static let runCacheLimit = 4096
+    /// A laid-out line's inputs (the text's UTF-8 bytes, as for runs).
+    struct LineKey: Hashable {
+        var text: [UInt8]
+        var direction: TextDirection?
+        var language: String
+        var features: [String]
+    }
     private struct RunKey: Hashable {
         /// The text's UTF-8 bytes, not the `String`: strings compare by canonical
         /// equivalence ("é" and "e" + U+0301 are equal), while HarfBuzz shapes the bytes
         /// and its clusters are byte offsets into them.
         var text: [UInt8]
         var rightToLeft: Bool
+        var script: UInt32
+        var language: String
         var features: [String]
     }
     typealias ShapedRun = (glyphs: [PlacedGlyph], clusters: [Int], advance: Double)
@@ -85,9 +102,10 @@ public final class Font: @unchecked Sendable {
         return try Font(path: found)
     }
 
-    /// Opens the font file at `path` (its first face).
-    public init(path: String) throws(TextError) {
+    /// Opens face `faceIndex` (the first by default) of the font file at `path`.
+    public init(path: String, faceIndex: Int = 0) throws(TextError) {
         self.path = path
+        self.faceIndex = faceIndex
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .cannotOpen(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
         }
@@ -101,7 +119,7 @@ public final class Font: @unchecked Sendable {
             throw .cannotOpen(path: path, reason: "FreeType could not start")
         }
         var face: FT_Face?
-        guard FT_New_Face(library, path, 0, &face) == 0, let face else {
+        guard faceIndex >= 0, faceIndex < 0x10000, FT_New_Face(library, path, FT_Long(faceIndex), &face) == 0, let face else {
             FT_Done_FreeType(library)
             throw .cannotOpen(path: path, reason: "not a font FreeType can read")
         }
@@ -115,7 +133,7 @@ public final class Font: @unchecked Sendable {
             FT_Done_FreeType(library)
             throw .cannotOpen(path: path, reason: "HarfBuzz could not read it")
         }
-        let hbFace = hb_face_create(blob, 0)
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)
         hb_face_destroy(hbFace)
@@ -133,6 +151,9 @@ public final class Font: @unchecked Sendable {
         unitsPerEm = upem
         ascender = Int(face.pointee.ascender)
         descender = Int(face.pointee.descender)
+        family = face.pointee.family_name.map { String(cString: $0) } ?? ""
+        let styled = Double(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT))
+        weight = styled.isFinite && styled >= 1 && styled <= 1000 ? styled : 400
     }
 
     deinit {
@@ -144,10 +165,12 @@ public final class Font: @unchecked Sendable {
     /// One glyph placed by the shaper (font units, x to the right of the text's origin,
     /// y up from the baseline).
     public struct PlacedGlyph: Sendable, Equatable {
-        /// The glyph index in the font.
+        /// The glyph index in its font.
         public var glyph: UInt32
         /// Where its origin goes.
         public var x: Double, y: Double
+        /// Its font, in a shaped line's `faces` (0: the line's own font).
+        public var face: Int = 0
     }
 
     /// `text` shaped left to right: the glyphs with their positions, and the total
@@ -157,30 +180,23 @@ public final class Font: @unchecked Sendable {
     /// `.monospacedDigit()`; `-kern` to turn kerning off). A tag the font lacks does
     /// nothing; one HarfBuzz cannot parse is ignored.
     public func shape(_ text: String, features: [String] = []) -> (glyphs: [PlacedGlyph], advance: Double) {
-        let run = shapeRun(text, rightToLeft: false, features: features)
+        let run = shapeRun(text, rightToLeft: false, script: nil, language: nil, features: features)
         return (run.glyphs, run.advance)
     }
 
     /// `text` shaped as one run of one direction (`rightToLeft`: HarfBuzz's RTL, the
-    /// glyphs coming out in visual order, left to right), its script and language guessed
-    /// by HarfBuzz: the glyphs, each one's cluster (the UTF-8 offset of the character it
+    /// glyphs coming out in visual order, left to right) in `script` (an ISO 15924 tag
+    /// such as `Arab`; nil: HarfBuzz guesses it from the text) and `language` (a BCP 47
+    /// tag, which selects a font's language forms; nil: none, whatever the process's
+    /// locale): the glyphs, each one's cluster (the UTF-8 offset of the character it
     /// starts from), and the advance (font units).
     /// Shaping is deterministic, so each run is shaped once and then read from a cache.
-    func shapeRun(_ text: String, rightToLeft: Bool, features: [String] = []) -> ShapedRun {
-        let key = RunKey(text: Array(text.utf8), rightToLeft: rightToLeft, features: features)
-        runLock.lock()
-        let cached = runs[key]
-        runLock.unlock()
-        if let cached { return cached }
-        let run = shapeRunUncached(text, rightToLeft: rightToLeft, features: features)
-        runLock.lock()
-        if runs.count >= Font.runCacheLimit { runs.removeAll(keepingCapacity: true) }
-        runs[key] = run
-        runLock.unlock()
-        return run
+    func shapeRun(_ text: String, rightToLeft: Bool, script: UInt32?, language: String?, features: [String] = []) -> ShapedRun {
+        let key = RunKey(text: Array(text.utf8), rightToLeft: rightToLeft, script: script ?? 0, language: language ?? "", features: features)
+        return runs.value(for: key) { shapeRunUncached(text, rightToLeft: rightToLeft, script: script, language: language, features: features) }
     }
 
-    private func shapeRunUncached(_ text: String, rightToLeft: Bool, features: [String]) -> ShapedRun {
+    private func shapeRunUncached(_ text: String, rightToLeft: Bool, script: UInt32?, language: String?, features: [String]) -> ShapedRun {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return ([], [], 0) }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = Array(text.utf8)
@@ -190,8 +206,14 @@ public final class Font: @unchecked Sendable {
                 hb_buffer_add_utf8(buffer, $0, count, 0, count)
             }
         }
-        hb_buffer_guess_segment_properties(buffer)
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script)) }
+        // No language unless one is given: HarfBuzz's default is the process's locale,
+        // which would make the glyphs depend on the machine.
+        // ("und", undetermined, selects the font's default forms.)
+        let tag = language.flatMap { $0.isEmpty ? nil : $0 } ?? "und"
+        hb_buffer_set_language(buffer, hb_language_from_string(tag, Int32(clamping: tag.utf8.count)))
+        hb_buffer_guess_segment_properties(buffer)
         var parsed: [hb_feature_t] = features.compactMap { tag in
             var feature = hb_feature_t()
             return hb_feature_from_string(tag, Int32(clamping: tag.utf8.count), &feature) != 0 ? feature : nil
@@ -214,9 +236,10 @@ public final class Font: @unchecked Sendable {
         return (placed, clusters, penX)
     }
 
-    /// The width of `text` at `size` pixels per em.
-    public func width(of text: String, size: Double, features: [String] = []) -> Double {
-        shape(text, features: features).advance * size / Double(unitsPerEm)
+    /// The width of `text` (one line) at `size` pixels per em, laid out as `shapeLine`
+    /// lays it out (other fonts for what this one lacks, runs of each direction).
+    public func width(of text: String, size: Double, features: [String] = [], language: String? = nil) -> Double {
+        shapeLine(text, language: language, features: features).width * size / Double(unitsPerEm)
     }
 
     /// The horizontal advance FreeType reads for one glyph (font units, unhinted).
@@ -228,6 +251,9 @@ public final class Font: @unchecked Sendable {
         guard FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0 else { return 0 }
         return Double(advance)
     }
+
+    /// True when the font has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != 0 }
 
     /// The glyph a character maps to (0 when the font lacks it), as FreeType reads the cmap.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32 {
@@ -248,15 +274,11 @@ public final class Font: @unchecked Sendable {
         return Double(kerning.x)
     }
 
-    /// `text` as a path at `size` pixels per em, its origin (the left end of the baseline)
-    /// at `(x, baseline)`, shaped with `features`. Fill it with the non-zero rule.
-    public func path(_ text: String, size: Double, x: Double, baseline: Double, features: [String] = []) -> Path {
-        let scale = size / Double(unitsPerEm)
-        var result = Path()
-        for placed in shape(text, features: features).glyphs {
-            result.addPath(outline(of: placed.glyph).path.transformed(scale: scale, dx: x + placed.x * scale, dy: baseline - placed.y * scale))
-        }
-        return result
+    /// `text` (one line) as a path at `size` pixels per em, the left end of its baseline
+    /// at `(x, baseline)`, laid out as `shapeLine` lays it out with `features`. Fill it
+    /// with the non-zero rule.
+    public func path(_ text: String, size: Double, x: Double, baseline: Double, features: [String] = [], language: String? = nil) -> Path {
+        path(shapeLine(text, language: language, features: features), size: size, x: x, baseline: baseline)
     }
 
     /// A glyph's outline in font units with y pointing down (as pixels do), cached.
@@ -334,5 +356,27 @@ private final class OutlineBuilder {
     func quad(_ control: FT_Vector, _ to: FT_Vector) { path.quadCurve(to: point(to), control: point(control)) }
     func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ to: FT_Vector) {
         path.curve(to: point(to), control1: point(c1), control2: point(c2))
+    }
+}
+
+/// Results computed once per key and then read (shaped runs and lines, which are
+/// deterministic), safe from any thread; it starts over when it holds
+/// `Font.runCacheLimit` of them.
+final class ShapingCache<Key: Hashable, Value>: @unchecked Sendable {
+    private var values: [Key: Value] = [:]
+    private let lock = NSLock()
+
+    /// The value for `key`, computed by `make` the first time (outside the lock).
+    func value(for key: Key, _ make: () -> Value) -> Value {
+        lock.lock()
+        let cached = values[key]
+        lock.unlock()
+        if let cached { return cached }
+        let made = make()
+        lock.lock()
+        if values.count >= Font.runCacheLimit { values.removeAll(keepingCapacity: true) }
+        values[key] = made
+        lock.unlock()
+        return made
     }
 }

@@ -149,28 +149,28 @@ struct RecordingPreviewTests {
         }
     }
 
-    @Test("captions in a script the font lacks are refused naming the characters; a font that covers them draws them")
+    @Test("captions in scripts the font lacks are drawn in installed fonts (Noto); a character no installed font has is refused, named, and nothing is written")
     func captionCoverage() throws {
         let dir = try TemporaryDirectory()
         try Self.ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=376x668:r=60:d=1", "-pix_fmt", "yuv420p", dir.file("black.mp4")])
-        let captions = #"[{"text": "予定 שלום", "position": "center"}]"#
-        let refused = try CommandRunner.notchwave(["frame", "--preset", "iphone-8", "--scene", "none", "--backdrop", dir.file("black.mp4"), "--backdrop-fit", "fill",
-                                                   "--captions", captions, "-t", "0.5", "-o", dir.file("a.png")])
-        #expect(refused.status == 64, "\(refused.stderr)")
-        #expect(refused.stderr.contains("'予' (U+4E88)") && refused.stderr.contains("(U+05E9)"), "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: dir.file("a.png")))
-        // Droid Sans Fallback covers the Japanese (and Latin), not the Hebrew: it is refused
-        // for the Hebrew alone, and draws a caption without it.
-        let partly = try CommandRunner.notchwave(["frame", "--preset", "iphone-8", "--scene", "none", "--backdrop", dir.file("black.mp4"), "--backdrop-fit", "fill",
-                                                  "--captions", captions, "--caption-font", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-                                                  "-t", "0.5", "-o", dir.file("b.png")])
-        #expect(partly.status == 64 && !partly.stderr.contains("U+4E88") && partly.stderr.contains("'ש' (U+05E9)"), "\(partly.stderr)")
-        let drawn = try CommandRunner.notchwave(["frame", "--preset", "iphone-8", "--scene", "none", "--backdrop", dir.file("black.mp4"), "--backdrop-fit", "fill",
-                                                 "--captions", #"[{"text": "予定を確認", "position": "center"}]"#, "--caption-font", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-                                                 "-t", "0.5", "-o", dir.file("b.png")])
+        func frame(_ captions: String, _ name: String, _ extra: [String] = []) throws -> ProcessOutput {
+            try CommandRunner.notchwave(["frame", "--preset", "iphone-8", "--scene", "none", "--backdrop", dir.file("black.mp4"), "--backdrop-fit", "fill",
+                                         "--captions", captions, "-t", "0.5", "-o", dir.file(name)] + extra)
+        }
+        // Inter has neither the Japanese nor the Hebrew: both come from the Noto fonts.
+        let drawn = try frame(#"[{"text": "予定 שלום", "position": "center"}]"#, "a.png")
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        let pixels = try MediaProbe.decodePNG(dir.file("b.png"), width: 750, height: 1334)
+        let pixels = try MediaProbe.decodePNG(dir.file("a.png"), width: 750, height: 1334)
         #expect(stride(from: 0, to: pixels.count, by: 4).contains { pixels[$0] > 200 })
+        // U+0378 is no character at all: no font has it.
+        let refused = try frame(#"[{"text": "ok \u0378", "position": "center"}]"#, "b.png")
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("(U+0378)") && refused.stderr.contains("nor an installed font has glyphs") && refused.stderr.contains("fonts-noto-core"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("b.png")))
+        // A caption font of one's own is used for what it has, the fallbacks for the rest.
+        let own = try frame(#"[{"text": "予定を確認 שלום", "position": "center"}]"#, "c.png",
+                            ["--caption-font", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"])
+        #expect(own.status == 0, "\(own.stderr)")
     }
 
     /// fastlane's deliver, as its sources read a folder (written out here from

@@ -12,7 +12,8 @@ import NotchwaveText
 /// (`Preset.safeAreaInsets`; in landscape the status bar's height on both sides and the
 /// home indicator's 21 pt at the bottom, as UIKit gives them); a line is at most the
 /// caption's `width`, else the safe area's width less two margins and the pill's padding;
-/// lines are `(ascender - descender)` of the font apart; the block is `margin` below
+/// lines are `(ascender - descender)` apart, of the tallest of the fonts they draw with
+/// (the caption's and the fallbacks for what it lacks); the block is `margin` below
 /// the safe area's top (`top`), above its bottom (`bottom`) or centred in it (`center`),
 /// centred across unless aligned to the leading or trailing side (the reading
 /// direction's: the right for Arabic and Hebrew), where it keeps `margin` from the edge.
@@ -67,9 +68,14 @@ public struct CaptionScene: Scene {
             let pad = spec.background == nil ? 0 : spec.padding
             let available = width - safe.left - safe.right - 2 * spec.margin - 2 * pad
             let maxWidth = max(spec.width.map { min($0, available + 2 * pad) - 2 * pad } ?? available, spec.size)
-            let lines = font.wrap(caption.text, size: spec.size, maxWidth: maxWidth)
-            let lineHeight = Double(font.ascender - font.descender) / em * spec.size
-            let ascent = Double(font.ascender) / em * spec.size
+            let lines = font.wrap(caption.text, size: spec.size, maxWidth: maxWidth, language: track.locale)
+            // The tallest of the fonts the lines draw with (a fallback's script may reach
+            // higher or lower than the caption's font), in ems.
+            let faces = [font] + lines.flatMap(\.fallbacks)
+            let ascentEm = faces.map { Double($0.ascender) / Double($0.unitsPerEm) }.max() ?? 0
+            let descentEm = faces.map { -Double($0.descender) / Double($0.unitsPerEm) }.max() ?? 0
+            let lineHeight = (ascentEm + descentEm) * spec.size
+            let ascent = ascentEm * spec.size
             let unit = spec.size / em
             let blockWidth = lines.map { $0.width * unit }.max() ?? 0
             let blockHeight = lineHeight * Double(lines.count)

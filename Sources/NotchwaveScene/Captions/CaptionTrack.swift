@@ -120,10 +120,11 @@ extension ParameterValues {
                 }
                 fonts[cacheKey] = font
             }
-            // Every character drawn needs a glyph: a font that lacks some is an error that names them.
+            // Every character drawn needs a glyph, from the caption's font or an installed
+            // fallback: one that no font has is an error that names them.
             var missing: [Unicode.Scalar] = []
             for line in text.split(separator: "\n") {
-                for scalar in font.shapeLine(String(line)).missing where !missing.contains(scalar) { missing.append(scalar) }
+                for scalar in font.shapeLine(String(line), language: locale).missing where !missing.contains(scalar) { missing.append(scalar) }
             }
             if !missing.isEmpty {
                 // In the order the text has them.
@@ -132,7 +133,7 @@ extension ParameterValues {
                 }
                 let list = missing.prefix(12).map { "'\(String($0))' (\(CaptionTrack.codePoint($0)))" }.joined(separator: ", ")
                 let fontName = (font.path as NSString).lastPathComponent
-                throw error(Parameters.captions, "caption \(index + 1)\(locale.map { " in \($0)" } ?? ""): the font \(fontName) has no glyphs for \(list)\(missing.count > 12 ? " and \(missing.count - 12) more" : ""); give a font that covers them (\(mention(Parameters.captionFont, "FILE", to: Parameters.captions)) or the caption's \"font\")")
+                throw error(Parameters.captions, "caption \(index + 1)\(locale.map { " in \($0)" } ?? ""): neither the font \(fontName) nor an installed font has glyphs for \(list)\(missing.count > 12 ? " and \(missing.count - 12) more" : ""); install fonts that cover them (Debian's fonts-noto-core and fonts-noto-cjk cover every script) or give one (\(mention(Parameters.captionFont, "FILE", to: Parameters.captions)) or the caption's \"font\")")
             }
             captions.append(CaptionTrack.Caption(spec: spec, text: text, font: font, fontPath: font.path))
         }
