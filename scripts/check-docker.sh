@@ -8,8 +8,8 @@
 #     the runtime stage's apt-get install line (or in debian:bookworm-slim itself), or if
 #     any library is not covered by that line's packages and their dependencies; warns
 #     about packages on the line that nothing needs;
-#  4. checks that the default font the binary reads by path comes from a package on the
-#     line;
+#  4. checks that the fonts the binary reads (the default fonts by path, the fallback
+#     fonts through fontconfig) come from packages on the line;
 #  5. runs the binary with an empty environment, no Swift toolchain on any path.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -96,12 +96,21 @@ while read -r name path; do
 done < <(ldd "$bin" | awk '/=>/ && $3 ~ /^\// {print $1, $3}')
 echo "  ... and $(ldd "$bin" | grep -c '=> /') libraries in all (VERBOSE=1 lists each)"
 
-# Data the binary reads by path: the default font (NotchwaveText's Font.defaultPaths).
-for file in /usr/share/fonts/opentype/inter/Inter-Regular.otf; do
-  package=$(package_of "$file") || { echo "FAIL: $file (the default font) belongs to no installed package" >&2; failures=1; continue; }
+# Data the binary reads: the default fonts by path (NotchwaveText's Font.defaultPaths and
+# its weights), and through fontconfig the fallback fonts of the scripts Inter lacks
+# (FontFallback.preferredFamily: one Noto family of each package stands for it).
+fonts=(/usr/share/fonts/opentype/inter/Inter-Regular.otf /usr/share/fonts/opentype/inter/Inter-SemiBold.otf
+       /usr/share/fonts/opentype/inter/Inter-Bold.otf)
+for family in "Noto Sans Arabic" "Noto Sans CJK JP"; do
+  file=$(fc-match -f '%{file}' "$family" 2>/dev/null)
+  [ "$(fc-match -f '%{family[0]}' "$family" 2>/dev/null)" = "$family" ] || { echo "FAIL: $family (a fallback font) is not installed here" >&2; failures=1; continue; }
+  fonts+=("$file")
+done
+for file in "${fonts[@]}"; do
+  package=$(package_of "$file") || { echo "FAIL: $file (a font notchwave reads) belongs to no installed package" >&2; failures=1; continue; }
   needed_packages="$needed_packages $package"
   if member "$runtime_packages" "$package"; then
-    printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "on the install line (read by path)"
+    printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "on the install line (a font it reads)"
   else
     printf '  %-28s %-24s %s\n' "$(basename "$file")" "$package" "MISSING"
     failures=1

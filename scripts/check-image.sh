@@ -31,9 +31,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 dockerfile=${DOCKERFILE:-Dockerfile}
-# Measured: 395.1 MiB for the stage as assembled here (see docs/docker.md); the budget
+# Measured: 458.0 MiB for the stage as assembled here (see docs/docker.md); the budget
 # leaves room for Debian's point releases, not for a new dependency.
-budget_mib=${IMAGE_BUDGET_MIB:-410}
+budget_mib=${IMAGE_BUDGET_MIB:-470}
 
 skip() { echo "check-image: skipped: $*"; exit 0; }
 fail() { echo "check-image: FAIL: $*" >&2; exit 1; }

@@ -44,7 +44,7 @@ public enum Parameters {
                                                  defaultText: "the strings' source language", group: .captions)
     public static let missingTranslation = Parameter<MissingTranslation>("missingTranslation", "error|source", "A caption key the locale has no translation for: an error, or the source language's text",
                                                                          default: .error, group: .captions)
-    public static let captionFont = Parameter<String?>("captionFont", "FILE", "A font file (OTF, TTF) for the captions: one that covers the locale's script (Arabic, Hebrew, CJK, ...)",
+    public static let captionFont = Parameter<String?>("captionFont", "FILE", "A font file (OTF, TTF) for the captions, before the installed fonts they fall back to for what it lacks",
                                                       defaultText: "Inter of the caption's weight", group: .captions)
 
     // MARK: Timing
