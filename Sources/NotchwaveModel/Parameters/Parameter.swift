@@ -25,6 +25,8 @@ public struct ParameterGroup: Sendable, Hashable {
     public static let backdrop = ParameterGroup("Backdrop", rank: 30, describesFrame: true)
     /// Text over the frame: captions and the strings they read.
     public static let captions = ParameterGroup("Captions", rank: 35, describesFrame: true)
+    /// What is around the screen: the device's body, the canvas, its background and text.
+    public static let canvas = ParameterGroup("Device frame and canvas", rank: 37, describesFrame: true)
     /// The clip's length (render and batch only).
     public static let timing = ParameterGroup("Timing", rank: 40, describesFrame: false)
     /// The encoder (render and batch only).

@@ -47,6 +47,26 @@ public enum Parameters {
     public static let captionFont = Parameter<String?>("captionFont", "FILE", "A font file (OTF, TTF) for the captions, before the installed fonts they fall back to for what it lacks",
                                                       defaultText: "Inter of the caption's weight", group: .captions)
 
+    // MARK: Device frame and canvas
+
+    public static let frame = Parameter<FrameKind>("frame", "none|device", "device: the device's body drawn around the screen, from its preset's dimensions (buttons, band, shadow), on a canvas",
+                                                   default: .none, group: .canvas)
+    public static let frameFinish = Parameter<String?>("frameFinish", "NAME", "The body's finish, one of its preset's (`notchwave presets show ID` lists them: black-titanium, silver, ...)",
+                                                       defaultText: "the preset's first", group: .canvas)
+    public static let canvas = Parameter<CanvasSize>("canvas", "WxH|NAME", "The canvas the device is drawn on: WxH pixels, square (1080x1080), portrait (1080x1350), landscape (1920x1080), story (1080x1920), or auto (the device and a margin)",
+                                                     default: .auto, group: .canvas)
+    public static let deviceScale = Parameter<Double?>("deviceScale", "S", "Output pixels per screen pixel (1: the screen at its own size, exactly the unframed frame)",
+                                                       defaultText: "1 on an auto canvas, else the largest that fits", in: 0.05...8, group: .canvas)
+    public static let devicePosition = Parameter<DevicePosition>("devicePosition", "WHERE", "Where the device goes in the canvas's free space: center, top, bottom, left, right, or X,Y fractions (0 to 1)",
+                                                                 default: .center, group: .canvas)
+    public static let canvasBackground = Parameter<CanvasBackground>("canvasBackground", "BACKGROUND", "Behind the device: a colour, linear-gradient(180deg, C1, C2, ...), radial-gradient(C1, C2, ...), transparent (formats with alpha), or a picture or video file",
+                                                                     default: .color(Color(rgb: 0xF2F2F7)), defaultText: "#F2F2F7", group: .canvas)
+    public static let headline = Parameter<CanvasText?>("headline", "TEXT", "A headline on the canvas: text, or a caption object ({\"key\": ..., \"size\": PX, \"weight\": ..., \"color\": C, \"position\": \"top\"|\"bottom\"}) read per locale from the strings",
+                                                        defaultText: "none", group: .canvas)
+    public static let subtitle = Parameter<CanvasText?>("subtitle", "TEXT", "A line under the headline, as the headline takes it", defaultText: "none", group: .canvas)
+    public static let devices = Parameter<DeviceList?>("devices", "JSON", "Several devices on one canvas, side by side: [{\"preset\": ID, ...its own parameters (scene, backdrop, ...)}]",
+                                                       defaultText: "the preset alone", group: .canvas)
+
     // MARK: Timing
 
     public static let duration = Parameter<Double?>("duration", "SECONDS", "Video length", defaultText: "3, or the scene's end plus hold, or whole loops with loop",
@@ -95,6 +115,7 @@ public enum Parameters {
         fps, mask,
         backdrop, backdropStart, backdropFit, segments,
         captions, strings, locale, missingTranslation, captionFont,
+        frame, frameFinish, canvas, deviceScale, devicePosition, canvasBackground, headline, subtitle, devices,
         duration, offset, hold, loop, loops,
         codec, even, quality, crf, bitrate, speed, tenBit, dither,
         profile, audio, poster, landscape,

@@ -1,7 +1,7 @@
 extension Preset {
     /// The keys a preset file may contain.
     static let keys = ["id", "name", "aliases", "family", "screenPoints", "scale", "screenPixels", "cornerRadius",
-                       "statusBarHeight", "cutout", "bar", "notes", "appStoreClass"]
+                       "statusBarHeight", "cutout", "bar", "notes", "appStoreClass", "body"]
 
     /// Decodes and validates a preset from JSON text; errors name `file`, the JSON path
     /// and the problem.
@@ -50,11 +50,17 @@ extension Preset {
         }
         let notes = try object.optionalStrings("notes") ?? []
         let appStoreClass = try sourcedDisplayClass(&object)
+        var body: DeviceBody? = nil
+        if object.has("body") {
+            var reader = try object.object("body")
+            body = try DeviceBody.decode(&reader, screenPixels: pixels.value)
+        }
         try object.finish()
         var preset = Preset(id: id, name: name, aliases: aliases, family: family, screenPoints: points, scale: scale,
                             screenPixels: pixels, cornerRadius: corner, statusBarHeight: status, cutout: cutout,
                             barOverride: barOverride, notes: notes)
         preset.appStoreClass = appStoreClass
+        preset.body = body
         try preset.validateBar(file: file, object: object)
         return preset
     }
@@ -167,7 +173,7 @@ extension Preset {
 
     /// The value of a sourced number and what is said about it: `source`, `confidence`,
     /// `note`, and `confirm` (what would confirm an estimate).
-    private static func sourceParts(_ node: JSONNode, _ file: String, _ path: String) throws
+    static func sourceParts(_ node: JSONNode, _ file: String, _ path: String) throws
         -> (JSONNode, String, (source: String?, confidence: Confidence?, note: String?, confirm: String?)) {
         guard case .object = node.kind else { return (node, path, (nil, nil, nil, nil)) }
         var object = try JSONObjectReader(node, file: file, path: path)

@@ -30,6 +30,7 @@ extension Preset {
                 .object([("class", .string(c.value.rawValue)),
                          ("preview", .array([n(Double(c.value.previewSize.width)), n(Double(c.value.previewSize.height))]))])
             } ?? .null),
+            ("body", body.map(\.jsonOutput) ?? .null),
             ("sources", .object(sourcedFields.map { field in
                 (field.name, .object([
                     ("value", .string(field.value)),
@@ -77,6 +78,42 @@ extension Preset {
         case let .island(island):
             fields += [f("cutout.width", island.width), f("cutout.height", island.height), f("cutout.topInset", island.topInset)]
         }
+        if let body {
+            fields += [f("body.size (mm)", body.size), f("body.cornerRadius (mm)", body.cornerRadius), f("body.ppi", body.ppi)]
+            if let top = body.screenTop { fields.append(f("body.screenTop (mm)", top)) }
+            for button in body.buttons {
+                fields.append(SourcedField(name: "body.\(button.kind.rawValue) (\(button.edge.rawValue), mm)",
+                                           value: "\(JSONOutput.formatNumber(button.from)) to \(JSONOutput.formatNumber(button.to))",
+                                           source: button.span.source, confidence: button.span.confidence, note: button.span.note, confirm: button.span.confirm))
+            }
+            let finishes = body.finishes
+            fields.append(SourcedField(name: "body.finishes", value: finishes.value.joined(separator: ", "), source: finishes.source,
+                                       confidence: finishes.confidence, note: finishes.note, confirm: finishes.confirm))
+            if let camera = body.camera { fields.append(f("body.camera (mm from the left, the top)", camera)) }
+            if let home = body.homeButton { fields.append(f("body.homeButton (diameter, centre above the bottom, mm)", home)) }
+            if let base = body.base { fields.append(f("body.base (mm)", base)) }
+        }
         return fields
+    }
+}
+
+extension DeviceBody {
+    /// The body as `notchwave presets show ID --json` prints it.
+    public var jsonOutput: JSONOutput {
+        func n(_ v: Double) -> JSONOutput { .number(v) }
+        func pair(_ s: Size2) -> JSONOutput { .array([n(s.width), n(s.height)]) }
+        let buttons: [JSONOutput] = buttons.map { b in
+            .object([("kind", .string(b.kind.rawValue)), ("edge", .string(b.edge.rawValue)), ("span", .array([n(b.from), n(b.to)]))])
+        }
+        var members: [(String, JSONOutput)] = [("kind", .string(kind.rawValue)), ("size", pair(size.value)), ("cornerRadius", n(cornerRadius.value))]
+        members.append(("corners", .string(continuousCorners ? "continuous" : "circular")))
+        members.append(("ppi", n(ppi.value)))
+        members.append(("screenTop", screenTop.map { n($0.value) } ?? .null))
+        members.append(("buttons", .array(buttons)))
+        members.append(("finishes", .array(finishes.value.map { .string($0) })))
+        members.append(("camera", camera.map { pair($0.value) } ?? .null))
+        members.append(("homeButton", homeButton.map { pair($0.value) } ?? .null))
+        members.append(("base", base.map { pair($0.value) } ?? .null))
+        return .object(members)
     }
 }

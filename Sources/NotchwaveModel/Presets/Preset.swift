@@ -30,6 +30,9 @@ public struct Preset: Sendable, Equatable {
     /// The App Store display class previews and screenshots of this device are uploaded
     /// to (iPhones only), with its source.
     public var appStoreClass: Sourced<AppStoreDisplayClass>? = nil
+    /// The device's body around the screen (`--frame device`), or nil when the preset has
+    /// no body data.
+    public var body: DeviceBody? = nil
 
     /// A preset from its parts (presets usually come from JSON files; see `decode`).
     public init(id: String, name: String, aliases: [String], family: String, screenPoints: Sourced<Size2>, scale: Sourced<Double>,

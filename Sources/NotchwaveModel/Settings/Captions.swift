@@ -126,7 +126,7 @@ public struct CaptionList: ParameterValue {
         return CaptionList(captions)
     }
 
-    private static func decodeCaption(_ item: JSONNode, at: String) throws(ParameterProblem) -> CaptionSpec {
+    static func decodeCaption(_ item: JSONNode, at: String) throws(ParameterProblem) -> CaptionSpec {
         guard case let .object(members) = item.kind else {
             throw ParameterProblem("\(at): expected an object, found \(item.typeDescription)", typeMismatch: true)
         }

@@ -77,6 +77,9 @@ public struct RenderPlan: Sendable, Equatable {
     public var appPreview: AppPreviewRequest?
     /// How the video is encoded.
     public var encoding: EncodeRequest
+    /// The canvas the screen is drawn on, with the device's body and any other devices
+    /// (`--frame`, `--canvas`, `devices`); nil: the frame is the screen alone.
+    public var framing: Framing?
 
     /// A plan; see `ParameterValues.resolve` for the defaults.
     public init(preset: Preset, scene: any SceneKind, fps: Int, duration: Double, masksCorners: Bool = false, evenSizePolicy: EvenSizePolicy = .pad,
@@ -103,6 +106,7 @@ public struct RenderPlan: Sendable, Equatable {
             && a.duration == b.duration && a.offset == b.offset
             && a.masksCorners == b.masksCorners && a.evenSizePolicy == b.evenSizePolicy && a.backdrop == b.backdrop
             && a.appPreview == b.appPreview && a.encoding == b.encoding && a.captions?.json == b.captions?.json
+            && a.framing == b.framing
     }
 
     /// `round(duration * fps)` (spec section 3).
@@ -125,6 +129,19 @@ public struct RenderPlan: Sendable, Equatable {
             let bottom = (preset.barTop + preset.bar.h) * preset.pixelScale
             return min(preset.pixelHeight, max(1, Int((bottom - 1e-9).rounded(.up))))
         }
+    }
+
+    /// The output's width in pixels: the canvas's when framed, else the frame's.
+    public var outputWidth: Int { framing?.width ?? frameWidth }
+
+    /// The output's height in pixels: the canvas's when framed, else the frame's.
+    public var outputHeight: Int { framing?.height ?? frameHeight }
+
+    /// True when the output's pixels need transparency: a framed canvas's background's, else
+    /// the frame's own (`colorsNeedAlpha`).
+    public var outputNeedsAlpha: Bool {
+        if let framing { return framing.background.hasTransparency }
+        return colorsNeedAlpha
     }
 
     /// True when the frame's pixels need transparency: never over a backdrop shown
