@@ -116,7 +116,11 @@ public struct AppPreviewReport: Sendable {
         if let video = info.videoStreams.first {
             checkVideo(video)
             classes = AppStoreDisplayClass.classes(previewWidth: video.width, height: video.height)
-            if classes.isEmpty {
+            if let comment = info.comment, comment.hasPrefix("notchwave framed canvas") {
+                // A framed clip has the canvas's size, whatever size that is: not the screen's.
+                add(.resolution, "\(video.width)x\(video.height) is the canvas of a framed marketing clip (\(comment.dropFirst("notchwave ".count))), not a screen: an App Store preview shows the screen alone (render it with --profile app-preview, without --frame or --canvas)")
+                classes = []
+            } else if classes.isEmpty {
                 let sizes = Set(AppStoreDisplayClass.allCases.map { "\($0.previewSize.width)x\($0.previewSize.height)" }).sorted()
                 add(.resolution, "\(video.width)x\(video.height) is no iPhone or iPad preview resolution (portrait \(sizes.joined(separator: ", ")), or landscape)")
             }

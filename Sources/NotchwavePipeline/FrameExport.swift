@@ -19,6 +19,18 @@ public enum FrameExport {
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
+        if let framing = plan.framing {
+            // Frame 0 of a clock that starts at `t`, for every device.
+            var devices = framing
+            devices.devices = framing.devices.map { device in
+                var device = device
+                device.plan.offset = t
+                return device
+            }
+            let renderer = try FrameRenderer(framing: devices, time: { _ in t }, kernel: kernel)
+            try renderer.checkFailure()
+            return (renderer.template.straightBytes(), renderer.template.width, renderer.template.height)
+        }
         let layout = CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: plan.backdrop == nil ? .transparent : .black)
         let stack = LayerStack(layers: try RenderSession.frameLayers(plan: plan, layout: layout), picture: nil)
         let canvas = try Canvas.allocate(width: layout.width, height: layout.height)

@@ -23,6 +23,8 @@ public struct RenderResult: Sendable {
     public var height: Int
     /// The process's peak resident memory so far, in bytes.
     public var peakMemory: Int
+    /// A framed render's devices: each one's preset, screen on the canvas and scale.
+    public var devices: JSONOutput? = nil
 
     /// Frames per second of wall time.
     public var framesPerSecond: Double { wallTime > 0 ? Double(frames) / wallTime : 0 }
@@ -35,7 +37,7 @@ public struct RenderResult: Sendable {
             ("size", .number(Double(bytes))), ("wall_time", .number((wallTime * 1000).rounded() / 1000)),
             ("fps", .number((framesPerSecond * 10).rounded() / 10)),
             ("peak_rss", .number(Double(peakMemory))),
-        ])
+        ] + (devices.map { [("devices", $0)] } ?? []))
     }
 }
 
@@ -90,7 +92,7 @@ public struct RenderSession {
     /// when the format needs it, and with `--even pad` padded up to the encoder's
     /// minimum size (SVT-AV1's 64 px, for a bar strip of a 2x preset).
     public static func canvasSize(plan: RenderPlan, format: OutputFormat) -> (width: Int, height: Int) {
-        var w = plan.frameWidth, h = plan.frameHeight
+        var w = plan.outputWidth, h = plan.outputHeight
         if format.needsEvenSize {
             let delta = plan.evenSizePolicy == .pad ? 1 : -1
             if w % 2 != 0 { w += delta }
@@ -124,9 +126,9 @@ public struct RenderSession {
             try checkPreviewContainer(output)
             if encode.codec == nil { encode.codec = .h264 }
         }
-        let needsAlpha = plan.colorsNeedAlpha
+        let needsAlpha = plan.outputNeedsAlpha
         var format = try OutputFormat.resolve(output, request: encode, alpha: needsAlpha)
-        if plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {
+        if plan.framing == nil && plan.masksCorners && !needsAlpha && plan.backdrop == nil, case let .video(recipe) = format, recipe.codec == .vp9 {
             format = try OutputFormat.resolve(output, request: encode, alpha: true)
         }
         guard let recipe = format.recipe else {
@@ -153,9 +155,76 @@ public struct RenderSession {
     /// `outputExtension`: the one place a plan is built. The scene is resolved (options
     /// read, scripts loaded, style built), then the request's values, the output format's
     /// defaults (GIF's 25 fps) and the scene's timing (the default duration) decide the rest.
-    public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String) throws -> RenderPlan {
-        if request[Parameters.profile] == .appPreview { return try previewPlan(request, preset: preset) }
-        return try Scenes.plan(request, preset: preset, defaultFPS: defaultFPS(outputExtension: outputExtension))
+    ///
+    /// A canvas (`--frame device`, `--canvas`, `devices`, ...) is laid out last
+    /// (`Framing.resolve`), around the screens of the plan and of every other device, whose
+    /// presets `library` finds (the standard library by default).
+    public static func plan(_ request: RenderRequest, preset: Preset, outputExtension: String, library: PresetLibrary? = nil) throws -> RenderPlan {
+        if request[Parameters.profile] == .appPreview {
+            if let asked = Framing.parameters.first(where: { request.isGiven($0) && !(($0.key == Parameters.frame.key) && request[Parameters.frame] == .none) }) {
+                throw request.error(asked, "an App Store preview shows the screen alone (Apple's rule): render it without a device frame or a canvas")
+            }
+            return try previewPlan(request, preset: preset)
+        }
+        let fps = defaultFPS(outputExtension: outputExtension)
+        guard Framing.isAsked(request) else { return try Scenes.plan(request, preset: preset, defaultFPS: fps) }
+        return try framedPlan(request, preset: preset, defaultFPS: fps, library: library)
+    }
+
+    /// The canvas-level parameters: one device's entry may not give these.
+    static let canvasOnly: [any AnyParameter] = [Parameters.canvas, Parameters.deviceScale, Parameters.devicePosition,
+                                                 Parameters.canvasBackground, Parameters.headline, Parameters.subtitle, Parameters.devices]
+
+    /// A framed plan: every device's screen planned with its own values (the output's, its
+    /// entry's over them), then the canvas laid out around them; the output's frame rate
+    /// is every device's, its length the longest device's.
+    static func framedPlan(_ request: RenderRequest, preset: Preset, defaultFPS: Int?, library: PresetLibrary?) throws -> RenderPlan {
+        var entries: [(values: ParameterValues, plan: RenderPlan)] = []
+        let screenValues = request.removing(canvasOnly)
+        if let list = request[Parameters.devices] {
+            let library = try library ?? PresetLibrary.standard()
+            let base: String
+            switch request.source(of: Parameters.devices) {
+            case let .jobFile(path, _)?: base = path
+            default: base = "--devices"
+            }
+            let file = request.sourceFile ?? "--devices"
+            let allowed = Scenes.parameters.filter { parameter in !canvasOnly.contains { $0.key == parameter.key } }
+            for (index, entry) in list.entries.enumerated() {
+                let path = "\(base)[\(index)]"
+                let own: ParameterValues
+                do {
+                    own = try ParameterValues.deviceEntry(entry.parameters, file: file, path: path, parameters: allowed)
+                } catch let error as ConfigurationError {
+                    throw request.error(Parameters.devices, "device \(index + 1): \(error.problem)")
+                }
+                let device: Preset
+                do {
+                    device = try library.preset(named: entry.preset)
+                } catch {
+                    throw request.error(Parameters.devices, "device \(index + 1): \(error)")
+                }
+                var values = screenValues.overridden(by: own)
+                values.baseDirectory = request.baseDirectory
+                values.sourceFile = request.sourceFile
+                entries.append((values, try Scenes.plan(values, preset: device, defaultFPS: defaultFPS)))
+            }
+        } else {
+            entries.append((screenValues, try Scenes.plan(screenValues, preset: preset, defaultFPS: defaultFPS)))
+        }
+        var outer = entries[0].plan
+        if let other = entries.first(where: { $0.plan.fps != outer.fps }) {
+            throw other.values.error(Parameters.fps, "every device on one canvas runs at one frame rate: \(other.plan.preset.name) at \(other.plan.fps), \(outer.preset.name) at \(outer.fps) fps")
+        }
+        outer.duration = entries.map(\.plan.duration).max() ?? outer.duration
+        var framing = try Framing.resolve(request, devices: entries)
+        framing.devices = framing.devices.map { device in
+            var device = device
+            device.plan.encoding = outer.encoding
+            return device
+        }
+        outer.framing = framing
+        return outer
     }
 
     /// The plan's layers, bottom first, as the renderer draws them on a canvas laid out by
@@ -173,6 +242,23 @@ public struct RenderSession {
         }
     }
 
+    /// `framing` on a canvas of `width` x `height` (its own size, or that made even for a
+    /// codec: a framed canvas is even already unless asked odd, and then grows or shrinks by
+    /// a row or column of background at its edge).
+    static func padded(_ framing: Framing, width: Int, height: Int) -> Framing {
+        var framing = framing
+        framing.width = width
+        framing.height = height
+        return framing
+    }
+
+    /// The `comment` tag of a framed clip: what `check-preview` reads to say why such a
+    /// file is no App Store preview.
+    static func framedComment(_ framing: Framing, width: Int, height: Int) -> String {
+        let devices = framing.devices.map { "\($0.plan.preset.id) (\($0.body == nil ? "screen" : "device frame"))" }.joined(separator: ", ")
+        return "notchwave framed canvas \(width)x\(height): \(devices)"
+    }
+
     /// Renders every frame; on error or cancellation nothing is left at the output path.
     public func run(cancellation: CancellationToken = CancellationToken()) throws -> RenderResult {
         let started = DispatchTime.now()
@@ -184,10 +270,15 @@ public struct RenderSession {
         guard width > 0, height > 0 else { throw PipelineError.unsupported("the frame is empty after cropping") }
         // Over a backdrop the corners are masked black: the backdrop is an opaque screen.
         let maskFill: MaskFill = format.carriesAlpha && plan.backdrop == nil ? .transparent : .black
-        let opaque = !plan.colorsNeedAlpha && maskFill == .black
+        let opaque = plan.framing.map { !$0.background.hasTransparency } ?? (!plan.colorsNeedAlpha && maskFill == .black)
         try cancellation.check()
-        let layers = try RenderSession.frameLayers(plan: plan, layout: CanvasLayout(width: width, height: height, maskFill: maskFill))
-        let renderer = try FrameRenderer(layers: layers, time: plan.clock, kernel: options.kernel, picture: (plan.frameWidth, plan.frameHeight))
+        let renderer: FrameRenderer
+        if let framing = plan.framing {
+            renderer = try FrameRenderer(framing: RenderSession.padded(framing, width: width, height: height), time: plan.clock, kernel: options.kernel)
+        } else {
+            let layers = try RenderSession.frameLayers(plan: plan, layout: CanvasLayout(width: width, height: height, maskFill: maskFill))
+            renderer = try FrameRenderer(layers: layers, time: plan.clock, kernel: options.kernel, picture: (plan.frameWidth, plan.frameHeight))
+        }
         try renderer.checkFailure()
         let template = renderer.template
         let total = plan.frameCount
@@ -248,10 +339,12 @@ public struct RenderSession {
         case let .video(recipe):
             let file = try AtomicOutputFile(target: output, noOverwrite: options.noOverwrite)
             destination = file
-            passes = [{
+            var container = recipe.containerSettings()
+            if let framing = plan.framing { container.metadata = [EncoderOption("comment", RenderSession.framedComment(framing, width: width, height: height))] }
+            passes = [{ [container] in
                 try VideoEncodingSink(path: file.temporaryPath,
                                       settings: recipe.encoderSettings(width: width, height: height, fps: fps, request: encode),
-                                      container: recipe.containerSettings(), template: template, opaque: opaque)
+                                      container: container, template: template, opaque: opaque)
             }]
         }
         var bytes = 0
@@ -279,9 +372,11 @@ public struct RenderSession {
             throw error
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        return RenderResult(output: output, codec: format.codecName, frames: total, duration: Double(total) / Double(plan.fps),
-                            bytes: bytes, wallTime: seconds, width: previewSetup?.width ?? width, height: previewSetup?.height ?? height,
-                            peakMemory: PeakMemory.residentBytes())
+        var result = RenderResult(output: output, codec: format.codecName, frames: total, duration: Double(total) / Double(plan.fps),
+                                  bytes: bytes, wallTime: seconds, width: previewSetup?.width ?? width, height: previewSetup?.height ?? height,
+                                  peakMemory: PeakMemory.residentBytes())
+        result.devices = plan.framing?.json
+        return result
     }
 
     /// Renders all frames once into `sink` and finishes it; returns the bytes written.

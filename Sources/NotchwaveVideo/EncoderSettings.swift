@@ -51,6 +51,8 @@ public struct ContainerSettings: Sendable, Equatable {
     public var formatName: String
     /// Muxer options (`movflags=+faststart`, `loop=0`).
     public var options: [EncoderOption]
+    /// The container's metadata tags (`comment`), written with the header.
+    public var metadata: [EncoderOption] = []
     /// Settings.
     public init(formatName: String, options: [EncoderOption] = []) {
         self.formatName = formatName

@@ -71,6 +71,8 @@ public struct MediaInfo: Sendable {
     /// Why reading the packets stopped before the end of the file, if it did (with
     /// `read(_:countingPackets: true)`).
     public var readError: String?
+    /// The container's `comment` tag (notchwave names a framed clip's canvas there).
+    public var comment: String?
 
     /// Reads `path`'s container and stream parameters (no frames are decoded beyond
     /// what libavformat probes); with `countingPackets`, also reads every packet of the
@@ -84,6 +86,9 @@ public struct MediaInfo: Sendable {
                              duration: context.pointee.duration > 0 ? Double(context.pointee.duration) / Double(AV_TIME_BASE) : nil,
                              fileSize: MediaInfo.size(of: path),
                              videoStreams: [], audioStreams: [], otherStreams: 0)
+        if let entry = av_dict_get(context.pointee.metadata, "comment", nil, 0), let value = entry.pointee.value {
+            info.comment = String(cString: value)
+        }
         var packets: [Int32: Packets] = [:]
         if countingPackets { (packets, info.readError) = try MediaInfo.countPackets(input) }
         for stream in input.streams {

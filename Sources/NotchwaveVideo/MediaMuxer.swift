@@ -52,11 +52,12 @@ final class MediaMuxer {
     }
 
     /// Opens the file and writes the header with the container options.
-    func writeHeader(options settings: [EncoderOption]) throws(FFmpegError) {
+    func writeHeader(options settings: [EncoderOption], metadata: [EncoderOption] = []) throws(FFmpegError) {
         if (context.pointee.oformat.pointee.flags & AVFMT_NOFILE) == 0 {
             try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open(\(path))")
         }
         let options = FFmpegOptions(settings)
+        for tag in metadata { av_dict_set(&context.pointee.metadata, tag.key, tag.value, 0) }
         let result = avformat_write_header(context, &options.dictionary)
         let unused = options.unusedKeys
         try check(result, "avformat_write_header")

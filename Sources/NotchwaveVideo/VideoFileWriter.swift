@@ -25,7 +25,7 @@ public final class VideoFileWriter: @unchecked Sendable {
         encoder = try VideoEncoder(settings: settings, globalHeader: muxer.wantsGlobalHeader)
         ownedPacket = try OwnedPacket()
         try muxer.addStream(for: encoder)
-        try muxer.writeHeader(options: container.options)
+        try muxer.writeHeader(options: container.options, metadata: container.metadata)
     }
 
     /// A new frame in the encoder's format, size and colour tags.

@@ -29,3 +29,18 @@ extension ParameterValues {
         return members
     }
 }
+
+extension ParameterValues {
+    /// One entry of a `devices` list: its render parameters (among `parameters`, by their
+    /// job-file keys) besides its `preset`, each with where it was written (`path` is the
+    /// entry's: `$.variants[1].devices[0]`, or the command line's `--devices`). Another
+    /// key is an error that names it.
+    public static func deviceEntry(_ node: JSONNode, file: String, path: String, parameters: [any AnyParameter]) throws -> ParameterValues {
+        var reader = try JSONObjectReader(node, file: file, path: path)
+        _ = try reader.string("preset")
+        let values = try decode(&reader, parameters: parameters)
+        try reader.finish()
+        return values
+    }
+
+}

@@ -175,6 +175,16 @@ public struct ParameterValues: Sendable, Equatable {
         ParameterError(subject: subject(parameter), problem: problem, origin: slots[parameter.key]?.source)
     }
 
+    /// The values with `parameters` left out (as if not given).
+    public func removing(_ parameters: [any AnyParameter]) -> ParameterValues {
+        var copy = self
+        for parameter in parameters {
+            copy.slots[parameter.key] = nil
+            copy.invalid[parameter.key] = nil
+        }
+        return copy
+    }
+
     /// `self` with every value `other` gives replaced by `other`'s.
     public func overridden(by other: ParameterValues) -> ParameterValues {
         var merged = self

@@ -109,7 +109,8 @@ public struct BatchPlan: Sendable {
                 for format in job.formats {
                     for (variant, locales) in zip(job.variants, variantLocales) {
                       for locale in locales {
-                        var item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, locale: locale, directory: directory)
+                        var item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, locale: locale, directory: directory,
+                                                  library: library)
                         if job.layout(of: variant) == .fastlane { item.output = try BatchPlan.fastlaneName(item, locale: locale, job: job, taken: items) }
                         let description = "\(preset.id) / \(style) / \(format.name) / \(variant.name)" + (locale.map { " / \($0.name)" } ?? "")
                         // (Names that go into paths are checked when the job is read; this
@@ -173,7 +174,7 @@ public struct BatchPlan: Sendable {
     }
 
     static func item(job: BatchJobSpec, preset: Preset, style: String, format: BatchJobSpec.Format, variant: BatchJobSpec.Variant,
-                     locale: BatchJobSpec.LocaleEntry? = nil, directory: String) -> BatchItem {
+                     locale: BatchJobSpec.LocaleEntry? = nil, directory: String, library: PresetLibrary? = nil) -> BatchItem {
         var request = job.defaults.overridden(by: variant.parameters).overridden(by: job.overrides)
         if let locale {
             request.set(locale.name, for: Parameters.locale, from: locale.source)
@@ -214,7 +215,7 @@ public struct BatchPlan: Sendable {
         let fallbackCodec = format.codec?.rawValue ?? OutputFormat.containers.first { $0.ext == format.ext }?.codecs.first?.rawValue ?? format.ext
         substitute(codec: fallbackCodec)
         do {
-            let resolved = try RenderSession.plan(request, preset: preset, outputExtension: format.ext)
+            let resolved = try RenderSession.plan(request, preset: preset, outputExtension: format.ext, library: library)
             plan = resolved
             // {codec} names the codec this output path is written with: known from the
             // path's form and the request, before the format is decided (once, for the
@@ -275,7 +276,7 @@ public struct BatchPlan: Sendable {
             contentKey = (try? MachineJSON.canonical(JSONOutput.object(contentParts))).map(SHA256.hex) ?? ""
         }
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
-        let pixels = Double(preset.pixelWidth * (plan?.frameHeight ?? preset.pixelHeight))
+        let pixels = Double(plan.map { $0.outputWidth * $0.outputHeight } ?? preset.pixelWidth * preset.pixelHeight)
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
         var item = BatchItem(output: output, preset: preset.id, style: look, variant: variant.name, format: format.name,
                              plan: plan, outputFormat: outputFormat, problem: problem,

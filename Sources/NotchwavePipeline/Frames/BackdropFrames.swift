@@ -49,14 +49,22 @@ final class BackdropFrames: @unchecked Sendable {
     /// Throws `PipelineError.unsupported` when a picture's aspect ratio does not fit the
     /// screen and no fit is given, and FFmpeg's error when a file cannot be read (every
     /// segment's file is opened and checked here, before anything is rendered).
-    init(backdrop: Backdrop, plan: RenderPlan, canvasWidth: Int, canvasHeight: Int) throws {
+    convenience init(backdrop: Backdrop, plan: RenderPlan, canvasWidth: Int, canvasHeight: Int) throws {
+        try self.init(backdrop: backdrop, screenWidth: plan.preset.pixelWidth, screenHeight: plan.preset.pixelHeight, fps: plan.fps,
+                      landscape: plan.appPreview?.landscape ?? false, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    /// Opens `backdrop` for pictures placed on a `screenWidth` x `screenHeight` area (a
+    /// screen, or a framed canvas's background) at `fps`, on a `canvasWidth` x
+    /// `canvasHeight` canvas.
+    init(backdrop: Backdrop, screenWidth: Int, screenHeight: Int, fps: Int, landscape: Bool, canvasWidth: Int, canvasHeight: Int) throws {
         self.backdrop = backdrop
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
-        screenWidth = plan.preset.pixelWidth
-        screenHeight = plan.preset.pixelHeight
-        fps = plan.fps
-        landscape = plan.appPreview?.landscape ?? false
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.fps = fps
+        self.landscape = landscape
         timeline = backdrop.segments ?? RecordingSegments([RecordingSegment(recording: backdrop.path, start: backdrop.start, end: backdrop.start + 1e9)])
         sources = Array(repeating: nil, count: timeline.segments.count)
         var first: SegmentSource?

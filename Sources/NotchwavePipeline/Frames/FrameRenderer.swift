@@ -36,6 +36,9 @@ public final class FrameRenderer: @unchecked Sendable {
     public let dynamicRows: Range<Int>
     /// The layers.
     let stack: LayerStack
+    /// A framed render's canvas (its devices' screens rendered by renderers of their own),
+    /// which then draws every frame instead of `stack`.
+    let framed: FramedCanvas?
     /// Frame 0's composition, when the frame is one scene shown opaque throughout: each
     /// frame then renders only the rows where its composition differs from this one
     /// (`Composition.changes`) and takes the others from the template.
@@ -80,6 +83,7 @@ public final class FrameRenderer: @unchecked Sendable {
         guard let top = scenes.last else { preconditionFailure("a frame needs a scene layer") }
         self.scene = top
         stack = LayerStack(layers: layers, picture: picture)
+        framed = nil
         self.time = time
         self.kernel = kernel
         let height = top.canvasHeight
@@ -115,8 +119,28 @@ public final class FrameRenderer: @unchecked Sendable {
         }
     }
 
+    /// A renderer for a framed canvas: its devices' screens over the canvas drawn once
+    /// (`FramedCanvas`); renders the template, frame 0, at once.
+    init(framing: Framing, time: @escaping @Sendable (Int) -> Double, kernel: RasterKernel) throws {
+        let canvas = try FramedCanvas(framing: framing, kernel: kernel)
+        framed = canvas
+        scene = canvas.devices[0].renderer.scene
+        stack = LayerStack(layers: [], picture: nil)
+        self.time = time
+        self.kernel = kernel
+        dynamicRows = canvas.dynamicRows
+        templateComposition = nil
+        backdrops = nil
+        template = try Canvas.allocate(width: framing.width, height: framing.height)
+        try draw(frame: 0, into: template, rows: 0..<framing.height, using: Rasterizer(kernel: kernel))
+    }
+
     /// Rows `rows` of frame `index` into `canvas`, its pictures those of frame `index`.
     private func draw(frame index: Int, into canvas: Canvas, rows: Range<Int>, using rasterizer: Rasterizer) throws(OutOfMemory) {
+        if let framed {
+            try framed.draw(frame: index, into: canvas, rows: rows, using: rasterizer)
+            return
+        }
         try stack.draw(at: time(index), into: canvas, rows: rows, using: rasterizer) { frames in
             defer { frames.release(index) }
             return frames.canvas(frame: index)
@@ -232,6 +256,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// The layers' failures (a backdrop that could not be decoded mid-video), if any.
     func checkFailure() throws {
         try stack.checkFailure()
+        try framed?.checkFailure()
     }
 }
 

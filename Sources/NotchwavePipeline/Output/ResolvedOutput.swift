@@ -33,9 +33,9 @@ public struct ResolvedOutput: Sendable, Equatable {
     /// The request's plan on `preset` and its output `given`, resolved together: the
     /// path is normalised once, its extension read once (GIF's default of 25 fps), then
     /// the plan is built and the format decided for it.
-    public static func resolve(_ request: RenderRequest, preset: Preset, output given: String) throws -> (plan: RenderPlan, output: ResolvedOutput) {
+    public static func resolve(_ request: RenderRequest, preset: Preset, output given: String, library: PresetLibrary? = nil) throws -> (plan: RenderPlan, output: ResolvedOutput) {
         let target = OutputPath(given)
-        let plan = try RenderSession.plan(request, preset: preset, outputExtension: target.fileExtension)
+        let plan = try RenderSession.plan(request, preset: preset, outputExtension: target.fileExtension, library: library)
         return (plan, ResolvedOutput(target: target, format: try RenderSession.format(plan: plan, output: target)))
     }
 }

@@ -308,6 +308,20 @@ extension Canvas {
         return result
     }
 
+    /// Puts rows `layerRows` of `layer` (as wide as this canvas) over this canvas's rows
+    /// from `row` on, source-over on premultiplied values.
+    public func putOver(_ layer: Canvas, layerRows: Range<Int>, at row: Int) {
+        precondition(layer.width == width && layerRows.lowerBound >= 0 && layerRows.upperBound <= layer.height
+                     && row >= 0 && row + layerRows.count <= height, "the layer's rows lie outside the canvases")
+        for (r, source) in layerRows.enumerated() {
+            let target = UnsafeMutableRawPointer(self.row(row + r)).assumingMemoryBound(to: UInt32.self)
+            let top = UnsafeRawPointer(layer.row(source)).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width where top[x] != 0 {
+                target[x] = top[x] >> 24 == 255 ? top[x] : Canvas.over(top[x], target[x])
+            }
+        }
+    }
+
     /// Puts the first `rows` rows (all by default) of `layer` (as wide as this canvas)
     /// over this canvas's rows from `row` on, source-over on premultiplied values.
     public func putOver(_ layer: Canvas, at row: Int, rows: Int? = nil) {

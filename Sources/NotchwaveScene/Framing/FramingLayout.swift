@@ -36,7 +36,6 @@ extension Framing {
     ///   `devicePosition`; each screen on whole pixels, its body placed around it.
     public static func resolve(_ values: ParameterValues, devices entries: [(values: ParameterValues, plan: RenderPlan)]) throws(ParameterError) -> Framing {
         guard let first = entries.first else { throw values.error(Parameters.devices, "list at least one device") }
-        let framed = values[Parameters.frame] == .device
         // What each device is, at scale 1: its natural size and where its screen sits.
         struct Natural {
             var body: DeviceBody?
@@ -58,7 +57,7 @@ extension Framing {
             }
             if plan.region == .bar { throw entry.values.error(Parameters.frame, "a canvas shows the whole screen, not the bar strip (drop --region bar)") }
             let w = Double(plan.frameWidth), h = Double(plan.frameHeight)
-            guard framed || entry.values[Parameters.frame] == .device else {
+            guard entry.values[Parameters.frame] == .device else {
                 naturals.append(Natural(body: nil, finish: nil, pixelsPerMillimetre: 0, minX: 0, minY: 0, maxX: w, maxY: h))
                 continue
             }

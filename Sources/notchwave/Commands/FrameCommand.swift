@@ -41,7 +41,7 @@ enum FrameCommand: Command {
             throw error
         }
         if !output.isStandardOutput && !args.has("quiet") {
-            Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.frameWidth)x\(plan.frameHeight), \(formatBytes(bytes))")
+            Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.outputWidth)x\(plan.outputHeight), \(formatBytes(bytes))")
         }
         return 0
     }

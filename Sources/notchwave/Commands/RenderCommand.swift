@@ -41,7 +41,8 @@ enum RenderCommand: Command {
         try args.checkPositionals([], required: 0)
         let request = try RenderParameters.request(args)
         let workers = try args.int("workers", in: 1...256)
-        let (plan, resolved) = try ResolvedOutput.resolve(request, preset: try RenderParameters.preset(args), output: args.string("output") ?? "notchwave.mp4")
+        let (plan, resolved) = try ResolvedOutput.resolve(request, preset: try RenderParameters.preset(args), output: args.string("output") ?? "notchwave.mp4",
+                                                          library: try RenderParameters.library(args))
         let output = resolved.path
         if output == "-" && args.has("json") {
             throw UsageError("--json prints to stdout, which -o - fills with frames; give -o FILE")

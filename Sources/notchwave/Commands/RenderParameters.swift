@@ -68,7 +68,7 @@ enum RenderParameters {
     /// The plan for an output named `output` (its format may set defaults, such as GIF's
     /// frame rate).
     static func plan(_ args: ParsedArguments, request: RenderRequest, output: OutputPath) throws -> RenderPlan {
-        try RenderSession.plan(request, preset: try preset(args), outputExtension: output.fileExtension)
+        try RenderSession.plan(request, preset: try preset(args), outputExtension: output.fileExtension, library: try library(args))
     }
 }
 
