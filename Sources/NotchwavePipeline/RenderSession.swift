@@ -204,7 +204,20 @@ public struct RenderSession {
                 } catch {
                     throw request.error(Parameters.devices, "device \(index + 1): \(error)")
                 }
-                var values = screenValues.overridden(by: own)
+                // An entry that draws another scene keeps only the output's values that apply
+                // to that scene: the output's notch-wave style does not follow it to a popup.
+                var inherited = screenValues
+                if own.isGiven(Scenes.scene), own[Scenes.scene] != screenValues[Scenes.scene] {
+                    let scene = own[Scenes.scene]
+                    inherited = screenValues.removing(screenValues.givenParameters.filter { parameter in
+                        switch parameter.scope {
+                        case let .scenes(names): return !names.contains(scene)
+                        case .styles: return scene != NotchWaves.name
+                        default: return false
+                        }
+                    })
+                }
+                var values = inherited.overridden(by: own)
                 values.baseDirectory = request.baseDirectory
                 values.sourceFile = request.sourceFile
                 entries.append((values, try Scenes.plan(values, preset: device, defaultFPS: defaultFPS)))

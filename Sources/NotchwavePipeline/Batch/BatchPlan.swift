@@ -104,10 +104,12 @@ public struct BatchPlan: Sendable {
         }
         var items: [BatchItem] = []
         var owners: [String: String] = [:]
-        for preset in presets {
+        for (presetIndex, preset) in presets.enumerated() {
             for style in job.styles {
                 for format in job.formats {
                     for (variant, locales) in zip(job.variants, variantLocales) {
+                      // A variant of several devices names its own presets: one output, not one per preset.
+                      if presetIndex > 0 && job.defaults.overridden(by: variant.parameters)[Parameters.devices] != nil { continue }
                       for locale in locales {
                         var item = BatchPlan.item(job: job, preset: preset, style: style, format: format, variant: variant, locale: locale, directory: directory,
                                                   library: library)
@@ -189,6 +191,8 @@ public struct BatchPlan: Sendable {
         request.baseDirectory = (job.file as NSString).deletingLastPathComponent
         request.sourceFile = job.file
         let scene = request[Scenes.scene]
+        // The devices of a variant of several are its name's preset: `iphone-16-pro+ipad-pro-13-m4`.
+        let presetName = request[Parameters.devices].map { $0.entries.map(\.preset).joined(separator: "+") } ?? preset.id
         // What {style} and the manifest call the look: the style, or another scene's name.
         let look = scene == NotchWaves.name ? style : scene
         // The styles axis is the notch waves'; other scenes are drawn once per item.
@@ -204,7 +208,7 @@ public struct BatchPlan: Sendable {
         var output = job.outputTemplate
         func substitute(codec: String) {
             let values: [String: String] = [
-                "preset": preset.id, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
+                "preset": presetName, "style": look, "variant": variant.name, "format": format.name, "ext": format.ext,
                 "codec": codec, "appearance": request[NotchWaves.appearance].rawValue, "locale": locale?.name ?? "default",
                 "fps": String(plan?.fps ?? request[Parameters.fps]),
                 "duration": JSONOutput.formatNumber(plan?.duration ?? request.given(Parameters.duration) ?? RenderPlan.defaultDuration),
@@ -239,7 +243,7 @@ public struct BatchPlan: Sendable {
             problem = "\(job.file): \(variant.location), format \(format.name): \(oneLine(error))"
             plan = nil
         }
-        let manifestParameters = BatchPlan.parameters(request, preset: preset.id, variant: variant.name, format: format)
+        let manifestParameters = BatchPlan.parameters(request, preset: presetName, variant: variant.name, format: format)
         // The hash also covers the preset's geometry and the renderer's version: either
         // changes the frames even when the job file does not.
         var hashedParts: [(String, JSONOutput)] = [("parameters", manifestParameters), ("preset", preset.jsonOutput),
@@ -249,13 +253,33 @@ public struct BatchPlan: Sendable {
         let sceneFiles = (plan?.scene.inputFiles ?? []).enumerated().map { ("sceneFile\($0.offset)", Optional($0.element)) }
             + (plan?.captions?.inputFiles ?? []).enumerated().map { ("captionFile\($0.offset)", Optional($0.element)) }
             + (plan?.backdrop?.segments?.segments ?? []).enumerated().map { ("segment\($0.offset)", Optional($0.element.recording)) }
-        for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] + sceneFiles {
-            guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+        // A file's size and modification time: what says it changed.
+        func stamp(_ path: String) -> JSONOutput? {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
             let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
             let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-            hashedParts.append((key, .object([("size", .number(size)), ("modified", .number(modified))])))
+            return .object([("size", .number(size)), ("modified", .number(modified))])
+        }
+        for (key, path) in [("backdrop", request.file(Parameters.backdrop)), ("audio", request.file(Parameters.audio))] + sceneFiles {
+            guard let path, let fileStamp = stamp(path) else { continue }
+            hashedParts.append((key, fileStamp))
         }
         if let plan { hashedParts.append(("scene", plan.scene.json)) }
+        // A framed canvas's other devices and its background file change it too.
+        if let framing = plan?.framing {
+            hashedParts.append(("devices", .array(framing.devices.map { BatchPlan.screen($0.plan.preset) })))
+            var canvasFiles: [String] = framing.inputFiles
+            for device in framing.devices.dropFirst() {
+                let devicePlan: RenderPlan = device.plan
+                if let backdrop = devicePlan.backdrop?.path { canvasFiles.append(backdrop) }
+                canvasFiles += devicePlan.scene.inputFiles
+                canvasFiles += devicePlan.captions?.inputFiles ?? []
+                for segment in devicePlan.backdrop?.segments?.segments ?? [] { canvasFiles.append(segment.recording) }
+            }
+            for (index, path) in canvasFiles.enumerated() {
+                if let fileStamp = stamp(path) { hashedParts.append(("canvasFile\(index)", fileStamp)) }
+            }
+        }
         // Canonical bytes (`MachineJSON.canonical`: keys sorted at every level), so the same
         // parameters always hash the same whatever order they were given in.
         var parametersHash = ""
@@ -278,7 +302,7 @@ public struct BatchPlan: Sendable {
         let frames = plan.map { Double($0.frameCount) } ?? 3 * 60
         let pixels = Double(plan.map { $0.outputWidth * $0.outputHeight } ?? preset.pixelWidth * preset.pixelHeight)
         let cost = frames * pixels / 1e6 * (codecCost[format.ext] ?? 1)
-        var item = BatchItem(output: output, preset: preset.id, style: look, variant: variant.name, format: format.name,
+        var item = BatchItem(output: output, preset: presetName, style: look, variant: variant.name, format: format.name,
                              plan: plan, outputFormat: outputFormat, problem: problem,
                              parameters: manifestParameters, parametersHash: parametersHash,
                              estimatedCost: max(cost, 0.001))
