@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers bench-instructions bench-quality clean presets-readme readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
+.PHONY: all build demo test deps test-deps bench bench-peers bench-instructions bench-quality clean presets-readme frames-docs readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
 
 all: build
 
@@ -100,6 +100,13 @@ image-check:
 # the module graph, check-preview's rules and each scene's options.
 readme: build
 	SWIFT="$(SWIFT)" python3 scripts/readme_blocks.py $(BIN)
+
+# Renders docs/frames/ (the pictures of docs/frames.md) from examples/frames.json; a test
+# renders the job again and fails when a picture differs.
+frames-docs: build
+	rm -rf docs/frames
+	$(BIN) batch examples/frames.json -o docs/frames -q
+	rm -f docs/frames/.manifest.json.lock
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build

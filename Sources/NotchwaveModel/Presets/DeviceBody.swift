@@ -90,15 +90,17 @@ public struct DeviceBody: Sendable, Equatable {
         return ((size.value.width - screen.width) / 2, screenTop?.value ?? (size.value.height - screen.height) / 2)
     }
 
-    /// The finish among `finishes` that `name` names (letter case, spaces and hyphens
-    /// aside: `natural-titanium` names "Natural Titanium"), or nil.
+    /// The finish among `finishes` that `name` names (letter case, spaces, hyphens and
+    /// punctuation aside: `natural-titanium` names "Natural Titanium", `product-red`
+    /// "(PRODUCT)RED"), or nil.
     public func finish(named name: String) -> String? {
         let wanted = DeviceBody.finishKey(name)
         return finishes.value.first { DeviceBody.finishKey($0) == wanted }
     }
 
-    /// A finish's name as `--frame-finish` spells it: lowercase, words joined by hyphens.
+    /// A finish's name as `--frame-finish` spells it: lowercase, its words (runs of
+    /// letters and digits) joined by hyphens.
     public static func finishKey(_ name: String) -> String {
-        name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "_" }).joined(separator: "-")
+        name.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).joined(separator: "-")
     }
 }

@@ -68,7 +68,7 @@ extension Framing {
             if let asked = entry.values[Parameters.frameFinish] {
                 guard let found = body.finish(named: asked) else {
                     let keys = body.finishes.value.map(DeviceBody.finishKey)
-                    throw entry.values.error(Parameters.frameFinish, "\(mention) comes in \(keys.joined(separator: ", ")), not '\(asked)'\(EditDistance.hint(for: DeviceBody.finishKey(asked), in: keys))")
+                    throw entry.values.error(Parameters.frameFinish, "\(mention) comes in \(keys.joined(separator: ", ")), not '\(asked)'\(EditDistance.hint(Self.finishSuggestions(for: asked, in: keys)))")
                 }
                 finish = found
             }
@@ -300,5 +300,22 @@ struct MeasuredText {
         case let .linear(colors, _), let .radial(colors): return colors.first.map { luminance($0) < 0.4 } ?? false
         case .file: return true
         }
+    }
+}
+
+extension Framing {
+    /// The finishes an unknown finish name may have meant: those within the usual edit
+    /// distance of it, then those one of whose words (`natural` of `natural-titanium`)
+    /// it spells within a third of its letters or begins; at most three.
+    static func finishSuggestions(for asked: String, in keys: [String]) -> [String] {
+        let key = DeviceBody.finishKey(asked)
+        var found = EditDistance.suggestions(for: key, in: keys)
+        for candidate in keys where !found.contains(candidate) {
+            let words = candidate.split(separator: "-").map(String.init)
+            if words.contains(where: { EditDistance.levenshtein($0, key) <= max(1, key.count / 3) || (key.count >= 3 && $0.hasPrefix(key)) }) {
+                found.append(candidate)
+            }
+        }
+        return Array(found.prefix(3))
     }
 }

@@ -14,14 +14,17 @@ enum FrameCommand: Command {
     ] + RenderParameters.presetSpecs + RenderParameters.specs(ParameterGroup.of(Scenes.parameters).filter(\.describesFrame)) + [
         .flag("no-overwrite", "Fail instead of replacing an existing output"),
         .flag("quiet", short: "q", "No line on stderr when the frame is written"),
+        .flag("json", "Print a JSON summary on stdout when done (with a canvas, each device's screen rectangle)"),
     ]
     static let discussion = """
-    The frame has the preset's exact pixel size (no even-size padding); PNGs are written
+    The frame has the preset's exact pixel size, or with a device frame or a canvas the
+    canvas's (no even-size padding); PNGs are written
     with libavcodec's PNG encoder, raw output is straight (un-premultiplied) RGBA8, rows
     top to bottom.
 
     Example:
       notchwave frame --time 0.5 --preset iphone-x -o frame.png
+      notchwave frame -t 1.2 --preset iphone-16-pro --frame device --canvas portrait -o framed.png
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -31,6 +34,9 @@ enum FrameCommand: Command {
         if output.isStandardOutput && context.standardOutputIsTerminal {
             throw UsageError("refusing to write raw RGBA to a terminal; redirect stdout or give -o FILE")
         }
+        if output.isStandardOutput && args.has("json") {
+            throw UsageError("--json prints to stdout, which -o - fills with the frame; give -o FILE")
+        }
         let plan = try RenderParameters.plan(args, request: try RenderParameters.request(args), output: output)
         let created = try output.makeParentDirectories()
         let bytes: Int
@@ -39,6 +45,12 @@ enum FrameCommand: Command {
         } catch {
             OutputPath.removeEmpty(created)
             throw error
+        }
+        if args.has("json") {
+            let summary: [(String, JSONOutput)] = [("output", .string(output.description)), ("time", .number(time)),
+                                                   ("width", .number(Double(plan.outputWidth))), ("height", .number(Double(plan.outputHeight))),
+                                                   ("size", .number(Double(bytes)))]
+            print(JSONOutput.object(summary + (plan.framing.map { [("devices", $0.json)] } ?? [])).rendered())
         }
         if !output.isStandardOutput && !args.has("quiet") {
             Terminal.error("wrote \(output): the frame at \(Parameters.describe(.number(time))) s, \(plan.outputWidth)x\(plan.outputHeight), \(formatBytes(bytes))")
