@@ -162,7 +162,7 @@ struct ReadmeTableTests {
             let key = String(line.split(separator: "[")[1].prefix { $0 != "]" })
             #expect(render.contains(option + " ") || render.contains(option + "\n"), "render --help lacks \(option)")
             let inFrame = frame.contains(option + " ") || frame.contains(option + "\n")
-            #expect(inFrame == ["Scene", "Notch waves", "Frame", "Backdrop", "Captions"].contains(group), "frame --help and \(option) (\(group))")
+            #expect(inFrame == ["Scene", "Notch waves", "Frame", "Backdrop", "Captions", "Device frame and canvas"].contains(group), "frame --help and \(option) (\(group))")
             #expect(job.contains(" " + key + ",") || job.contains(" " + key + "."), "new job lacks \(key)")
             count += 1
         }

@@ -236,6 +236,26 @@ struct FramedCanvasTests {
         #expect(outputs[0].prefix(640 * 480 * 4) != outputs[0].suffix(640 * 480 * 4))
     }
 
+    @Test("a framed clip's frames are the stills `frame` renders at their times (the rows a frame re-renders are all that change)",
+          arguments: [["--style", "smooth"], ["--scene", "liquid-swipe", "--scene-option", "left=0.3@400", "--scene-option", "right=0.6@700"]])
+    func clipFramesAreStills(_ scene: [String]) throws {
+        let dir = TemporaryDirectory()
+        let common = ["--preset", "iphone-16-pro", "--frame", "device", "--canvas", "540x960", "--headline", "Framed"] + scene
+        let clip = dir.file("clip.rgba")
+        let run = try CommandRunner.notchwave(["render", "--duration", "0.4", "--fps", "10", "--offset", "0.7", "-o", clip, "-q"] + common)
+        try #require(run.status == 0, "\(run.stderr)")
+        let frames = try Data(contentsOf: URL(fileURLWithPath: clip))
+        let size = 540 * 960 * 4
+        try #require(frames.count == size * 4)
+        for i in 0..<4 {
+            let still = dir.file("still\(i).rgba")
+            let t = String(format: "%.1f", 0.7 + Double(i) / 10)
+            let frame = try CommandRunner.notchwave(["frame", "-t", t, "-o", still, "-q"] + common)
+            try #require(frame.status == 0, "\(frame.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: still)) == frames.subdata(in: (i * size)..<((i + 1) * size)), "frame \(i) at \(t) s")
+        }
+    }
+
     @Test("a transparent canvas: clear around the body, opaque on it, the shadow in between, in ProRes 4444, WebM and PNG",
           arguments: ["mov", "webm", "png"])
     func transparency(_ ext: String) throws {

@@ -267,7 +267,10 @@ public struct BatchPlan: Sendable {
         if let plan { hashedParts.append(("scene", plan.scene.json)) }
         // A framed canvas's other devices and its background file change it too.
         if let framing = plan?.framing {
-            hashedParts.append(("devices", .array(framing.devices.map { BatchPlan.screen($0.plan.preset) })))
+            hashedParts.append(("devices", .array(framing.devices.map { device in
+                .object([("screen", BatchPlan.screen(device.plan.preset)), ("body", BatchPlan.body(device.plan.preset)),
+                         ("finish", device.body.map { .string($0.finish) } ?? .null)])
+            })))
             var canvasFiles: [String] = framing.inputFiles
             for device in framing.devices.dropFirst() {
                 let devicePlan: RenderPlan = device.plan
@@ -322,11 +325,12 @@ public struct BatchPlan: Sendable {
     }
 
     /// What of a preset its frames are drawn from: its resolved `jsonOutput` without its
-    /// id, name, aliases, sources and notes, and of its display class only the preview's
-    /// size (the 6.9", 6.5", 6.3" and 6.1" iPhones all take 886x1920).
+    /// id, name, aliases, sources and notes, without its body (drawn only in a framed
+    /// output, whose hash takes it apart: `body`), and of its display class only the
+    /// preview's size (the 6.9", 6.5", 6.3" and 6.1" iPhones all take 886x1920).
     static func screen(_ preset: Preset) -> JSONOutput {
         guard case let .object(members) = preset.jsonOutput else { return preset.jsonOutput }
-        let naming: Set<String> = ["id", "name", "aliases", "sources", "notes"]
+        let naming: Set<String> = ["id", "name", "aliases", "sources", "notes", "body"]
         return .object(members.compactMap { key, value in
             if naming.contains(key) { return nil }
             if key == "appStoreClass", case let .object(classMembers) = value {
@@ -334,6 +338,14 @@ public struct BatchPlan: Sendable {
             }
             return (key, value)
         })
+    }
+}
+
+extension BatchPlan {
+    /// A preset's body as its `jsonOutput` gives it (null without one).
+    static func body(_ preset: Preset) -> JSONOutput {
+        guard case let .object(members) = preset.jsonOutput else { return .null }
+        return members.first { $0.0 == "body" }?.1 ?? .null
     }
 }
 

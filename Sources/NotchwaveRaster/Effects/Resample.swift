@@ -1,10 +1,12 @@
+internal import CLaneIntrinsics
+
 /// Resizes premultiplied RGBA8 images with a separable Catmull-Rom cubic filter (the
 /// Keys kernel with a = -0.5), widened by the reduction when shrinking so that every source
 /// pixel contributes (as Pillow's and libswscale's area-aware bicubic do): a source pixel
 /// `s` (its centre at `s + 0.5`) weighs `w((s + 0.5 - c) / f)` in the output pixel whose
 /// centre maps to `c`, where `f = max(1, 1 / scale)`; each output pixel's weights are
 /// normalised to sum to 1. Rows are filtered across first (in `Float`, four channels of a
-/// pixel at once), then down; each channel is rounded to the nearest level, the alpha
+/// pixel at once), then down; each channel is rounded to the nearest level (halves up), the alpha
 /// clamped to 0...255 and the colours to 0...alpha (the filter's overshoot must not make
 /// an invalid premultiplied pixel). Deterministic: the same operations in the same order
 /// on every machine and thread.
@@ -19,9 +21,9 @@ public struct Resampler: Sendable {
     /// One axis's taps, flat: for target coordinate `i`, `count[i]` weights from
     /// `weights[offset[i]...]` for the source indices from `start[i]` on.
     struct Taps: Sendable {
-        var start: [Int] = [], count: [Int] = [], offset: [Int] = []
+        var start: [Int32] = [], count: [Int32] = [], offset: [Int32] = []
         var weights: [Float] = []
-        var widest: Int { count.max() ?? 1 }
+        var widest: Int { Int(count.max() ?? 1) }
     }
     let columns: Taps
     let rows: Taps
@@ -59,9 +61,9 @@ public struct Resampler: Sendable {
             var start = first
             while weights.count > 1, weights.first == 0 { weights.removeFirst(); start += 1 }
             while weights.count > 1, weights.last == 0 { weights.removeLast() }
-            taps.start.append(start)
-            taps.count.append(weights.count)
-            taps.offset.append(taps.weights.count)
+            taps.start.append(Int32(start))
+            taps.count.append(Int32(weights.count))
+            taps.offset.append(Int32(taps.weights.count))
             taps.weights += weights.map { Float(sum != 0 ? $0 / sum : 0) }
         }
         return taps
@@ -69,57 +71,62 @@ public struct Resampler: Sendable {
 
     /// Resizes the image whose rows `sourceRow(y)` gives (premultiplied RGBA8, `sourceWidth`
     /// pixels each) into `target` (at least `width` x `height`; written from its top-left).
+    ///
+    /// Each source row is filtered across once (`nw_resample_across`) into a ring of rows
+    /// kept as long as an output row needs them; an output row is the weighted sum of its
+    /// rows, accumulated a whole row per tap in tap order, then packed (`nw_resample_down`).
+    /// The C passes are built for baseline x86-64 and for AVX2, with the same bits.
     public func resize(sourceRow: (Int) -> UnsafePointer<UInt8>, into target: Canvas) {
+        resize(sourceRow: sourceRow, into: target, rows: 0..<height)
+    }
+
+    /// The output rows whose taps reach into source rows `sourceRows`: what a change there
+    /// changes.
+    public func rows(touching sourceRows: Range<Int>) -> Range<Int> {
+        guard !sourceRows.isEmpty else { return 0..<0 }
+        var low = height, high = 0
+        for y in 0..<height {
+            let start = Int(rows.start[y]), end = start + Int(rows.count[y])
+            if start < sourceRows.upperBound && end > sourceRows.lowerBound { low = min(low, y); high = max(high, y + 1) }
+        }
+        return low < high ? low..<high : 0..<0
+    }
+
+    /// Output rows `outputRows` alone of the resize (the other rows of `target` untouched).
+    public func resize(sourceRow: (Int) -> UnsafePointer<UInt8>, into target: Canvas, rows outputRows: Range<Int>) {
         precondition(target.width >= width && target.height >= height, "the target is smaller than the resampler's size")
-        // Rows filtered across, kept in a ring as long as an output row needs them.
+        let outputRows = outputRows.clamped(to: 0..<height)
         let window = rows.widest + 1
-        let width = self.width
-        let ring = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: window * width)
-        defer { ring.deallocate() }
+        let width = self.width, sourceWidth = self.sourceWidth
+        let ring = UnsafeMutablePointer<Float>.allocate(capacity: window * width * 4)
+        let widened = UnsafeMutablePointer<Float>.allocate(capacity: sourceWidth * 4)
+        let sum = UnsafeMutablePointer<Float>.allocate(capacity: width * 4)
+        let lines = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: window)
+        defer { ring.deallocate(); widened.deallocate(); sum.deallocate(); lines.deallocate() }
         var ringRow = [Int](repeating: -1, count: window)
         columns.start.withUnsafeBufferPointer { cStart in
         columns.count.withUnsafeBufferPointer { cCount in
         columns.offset.withUnsafeBufferPointer { cOffset in
         columns.weights.withUnsafeBufferPointer { cWeights in
-            func across(_ y: Int) -> UnsafeMutablePointer<SIMD4<Float>> {
+        rows.weights.withUnsafeBufferPointer { rWeights in
+            func across(_ y: Int) -> UnsafePointer<Float> {
                 let slot = y % window
-                let out = ring + slot * width
-                if ringRow[slot] == y { return out }
-                let source = sourceRow(y)
-                for x in 0..<width {
-                    var sum = SIMD4<Float>.zero
-                    var p = source + cStart[x] * 4
-                    let w = cWeights.baseAddress! + cOffset[x]
-                    for k in 0..<cCount[x] {
-                        sum += SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * w[k]
-                        p += 4
-                    }
-                    out[x] = sum
+                let out = ring + slot * width * 4
+                if ringRow[slot] != y {
+                    let source = UnsafeRawPointer(sourceRow(y)).assumingMemoryBound(to: UInt32.self)
+                    nw_resample_across(source, Int32(sourceWidth), widened, out, Int32(width),
+                                       cStart.baseAddress, cCount.baseAddress, cOffset.baseAddress, cWeights.baseAddress)
+                    ringRow[slot] = y
                 }
-                ringRow[slot] = y
-                return out
+                return UnsafePointer(out)
             }
-            var lines = [UnsafeMutablePointer<SIMD4<Float>>](repeating: ring, count: window)
-            for y in 0..<height {
-                let count = rows.count[y], start = rows.start[y], offset = rows.offset[y]
+            for y in outputRows {
+                let count = Int(rows.count[y]), start = Int(rows.start[y])
                 for k in 0..<count { lines[k] = across(start + k) }
                 let out = UnsafeMutableRawPointer(target.row(y)).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    var sum = SIMD4<Float>.zero
-                    for k in 0..<count { sum += lines[k][x] * rows.weights[offset + k] }
-                    out[x] = Resampler.pack(sum)
-                }
+                nw_resample_down(lines, rWeights.baseAddress! + Int(rows.offset[y]), Int32(count), Int32(width), sum, out)
             }
-        }}}}
-    }
-
-    /// A filtered pixel as premultiplied RGBA8: rounded, alpha within 0...255, colours
-    /// within 0...alpha.
-    @inline(__always)
-    static func pack(_ v: SIMD4<Float>) -> UInt32 {
-        let a = min(max(v[3].rounded(), 0), 255)
-        func channel(_ c: Float) -> UInt32 { UInt32(min(max(c.rounded(), 0), a)) }
-        return channel(v[0]) | channel(v[1]) << 8 | channel(v[2]) << 16 | UInt32(a) << 24
+        }}}}}
     }
 }
 

@@ -7,14 +7,15 @@ import NotchwaveScene
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS] [--scene NAME]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS] [--scene NAME]\n       notchwave bench --framing [--json] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
         RenderParameters.presetsSpec,
         .flag("pipeline", "Measure the encoder alone against the whole pipeline, for H.264 and VP9, for every scene that draws on its own"),
         .value("scene", "NAME", "With --pipeline: only this scene (default: every scene that draws on its own)"),
         .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
-        .value("duration", "SECONDS", "With --pipeline: clip length of iphone-x at 60 fps (default: 3)"),
+        .flag("framing", "Measure a device frame's cost: a framed 1080x1920 clip of iphone-16-pro against the screen alone on the same canvas and at its own size"),
+        .value("duration", "SECONDS", "With --pipeline or --framing: clip length at 60 fps (default: 3)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
         .value("peer-scenes", "DIR", "Write the frames the benchmark draws (bar rows, LiquidSwipe) for a peer renderer into DIR, and stop (make bench-peers)"),
@@ -45,6 +46,13 @@ enum BenchCommand: Command {
     convert, encode) on the same clip; pipeline_over_encoder = (b) / (a). Beside them, the
     processor time a frame (every thread's) of (a) and of (b), the least of three runs:
     their difference is what rendering and converting cost, hidden or not.
+
+    With --framing: the notch waves and a LiquidSwipe drag (a full-screen scene, every row
+    new every frame) on iphone-16-pro, rendered whole to H.264 (the best of three runs,
+    alternating): (a) framed (--frame device --canvas 1080x1920), (b) the screen alone on
+    the same canvas (--canvas 1080x1920: the same output size and the same resize), (c)
+    the screen alone at its own size. framed_over_canvas = (a) / (b): what the body, its
+    shadow and the canvas cost once drawn.
     """
 
     static func run(_ args: ParsedArguments, context: CommandContext) throws -> Int32 {
@@ -58,6 +66,9 @@ enum BenchCommand: Command {
         }
         if args.has("pipeline") {
             return try runPipeline(args, preset: reference, workers: workers)
+        }
+        if args.has("framing") {
+            return try runFraming(args, preset: try library.preset(named: "iphone-16-pro"), workers: workers)
         }
         if let part = args.string("profile") {
             // Fixed work and no clock, so that a profiler's counts (perf, callgrind's
@@ -141,6 +152,25 @@ enum BenchCommand: Command {
             print("  \(f.scene.padding(toLength: 13, withPad: " ", startingAt: 0)) \(f.codec.padding(toLength: 5, withPad: " ", startingAt: 0))"
                   + String(format: " encoder alone %7.1f fps   whole pipeline %7.1f fps   pipeline/encoder %.3f   processor a frame %5.2f ms / %5.2f ms (%+.2f)",
                            f.encoderFPS, f.pipelineFPS, f.ratio, f.encoderCPUms, f.pipelineCPUms, f.pipelineCPUms - f.encoderCPUms))
+        }
+        return 0
+    }
+
+    static func runFraming(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let benchmark = FramingBenchmark(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3, workers: workers)
+        let figures = try benchmark.run(directory: directory)
+        if args.has("json") {
+            print(FramingBenchmark.json(figures).rendered())
+            return 0
+        }
+        print("a device frame's cost, \(preset.id), \(figures.first?.frames ?? 0) frames at 60 fps to H.264, \(workers) workers:")
+        for f in figures {
+            print("  \(f.scene.padding(toLength: 13, withPad: " ", startingAt: 0))"
+                  + String(format: " framed %dx%d %6.1f fps   screen alone on the canvas %6.1f fps   framed/canvas %.3f   screen at its own %dx%d %6.1f fps",
+                           benchmark.canvas.width, benchmark.canvas.height, f.framedFPS, f.canvasFPS, f.ratio, f.screenWidth, f.screenHeight, f.screenFPS))
         }
         return 0
     }
