@@ -329,6 +329,26 @@ struct FramedCanvasTests {
         #expect(canvas.status == 0, "\(canvas.stderr)")
     }
 
+    @Test("a headline read per locale from a String Catalog: the locales' canvases differ in the headline only")
+    func headlinePerLocale() throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.copyItem(atPath: CommandRunner.packageRoot.path + "/examples/Localizable.xcstrings", toPath: dir.file("Localizable.xcstrings"))
+        try #"""
+        {"presets": ["iphone-16-pro"], "formats": ["png"], "strings": "Localizable.xcstrings", "locales": ["en", "de"],
+         "defaults": {"frame": "device", "canvas": "square", "duration": 0.1, "fps": 10, "offset": 1.2,
+                      "headline": {"key": "preview.plan", "size": 48, "position": "top"}},
+         "output": "{locale}.{ext}"}
+        """#.write(toFile: dir.file("job.json"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.notchwave(["batch", dir.file("job.json"), "-o", dir.file("out"), "-q"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let en = try MediaProbe.decodePNG(dir.file("out/en.png"), width: 1080, height: 1080)
+        let de = try MediaProbe.decodePNG(dir.file("out/de.png"), width: 1080, height: 1080)
+        // Rows that differ: all within the headline's band at the top.
+        let differing = (0..<1080).filter { y in en[(y * 1080 * 4)..<((y + 1) * 1080 * 4)] != de[(y * 1080 * 4)..<((y + 1) * 1080 * 4)] }
+        #expect(!differing.isEmpty)
+        #expect((differing.max() ?? 0) < 160, "rows \(differing.first ?? 0) to \(differing.last ?? 0) differ")
+    }
+
     @Test("docs/frames holds what examples/frames.json renders now (the pictures' pixels)")
     func documentationPictures() throws {
         let dir = TemporaryDirectory()
