@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <wchar.h>
 
+// The resizer's passes (compiled in resample.c), part of this module too.
+#include "resample.h"
+
 typedef float nw_float8 __attribute__((ext_vector_type(8)));
 
 /// The correctly rounded square root of each lane (sqrtps; IEEE 754, like sqrtf).
