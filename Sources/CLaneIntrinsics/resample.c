@@ -7,14 +7,14 @@
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
-#if defined(__x86_64__) && defined(__linux__)
-#define NW_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define NW_CLONES
-#endif
+// Each pass is one always-inlined body, built twice on x86-64: for baseline and, in a
+// function with AVX2 enabled, for AVX2; the public function picks one at run time (a
+// plain check, not an ifunc: an ifunc resolver runs before the sanitizers' runtimes are
+// ready). Elsewhere the body is the function.
+#define NW_BODY static inline __attribute__((always_inline))
 
-NW_CLONES
-void nw_resample_across(const uint32_t *source, int source_width, float *widened, float *out, int width,
+NW_BODY
+void nw_across_body(const uint32_t *source, int source_width, float *widened, float *out, int width,
                         const int32_t *start, const int32_t *count, const int32_t *offset, const float *weights) {
     for (int x = 0; x < source_width; x++) {
         uint32_t p = source[x];
@@ -46,8 +46,8 @@ static inline uint32_t nw_level(float c) {
     return (uint32_t)(clamped + 0.5f);
 }
 
-NW_CLONES
-void nw_resample_down(const float *const *lines, const float *weights, int count, int width, float *sum, uint32_t *out) {
+NW_BODY
+void nw_down_body(const float *const *lines, const float *weights, int count, int width, float *sum, uint32_t *out) {
     const int n = 4 * width;
     const float *first = lines[0];
     const float w0 = weights[0];
@@ -65,4 +65,50 @@ void nw_resample_down(const float *const *lines, const float *weights, int count
         b = b < a ? b : a;
         out[x] = r | g << 8 | b << 16 | a << 24;
     }
+}
+
+#if defined(__x86_64__)
+static int nw_resample_has_avx2(void) {
+    // 0 unknown, 1 no, 2 yes; threads that race only compute the same answer twice.
+    static int known = 0;
+    int answer = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (answer == 0) {
+        __builtin_cpu_init();
+        answer = __builtin_cpu_supports("avx2") ? 2 : 1;
+        __atomic_store_n(&known, answer, __ATOMIC_RELAXED);
+    }
+    return answer == 2;
+}
+
+__attribute__((target("avx2")))
+static void nw_across_avx2(const uint32_t *source, int source_width, float *widened, float *out, int width,
+                           const int32_t *start, const int32_t *count, const int32_t *offset, const float *weights) {
+    nw_across_body(source, source_width, widened, out, width, start, count, offset, weights);
+}
+
+__attribute__((target("avx2")))
+static void nw_down_avx2(const float *const *lines, const float *weights, int count, int width, float *sum, uint32_t *out) {
+    nw_down_body(lines, weights, count, width, sum, out);
+}
+#endif
+
+void nw_resample_across(const uint32_t *source, int source_width, float *widened, float *out, int width,
+                        const int32_t *start, const int32_t *count, const int32_t *offset, const float *weights) {
+#if defined(__x86_64__)
+    if (nw_resample_has_avx2()) {
+        nw_across_avx2(source, source_width, widened, out, width, start, count, offset, weights);
+        return;
+    }
+#endif
+    nw_across_body(source, source_width, widened, out, width, start, count, offset, weights);
+}
+
+void nw_resample_down(const float *const *lines, const float *weights, int count, int width, float *sum, uint32_t *out) {
+#if defined(__x86_64__)
+    if (nw_resample_has_avx2()) {
+        nw_down_avx2(lines, weights, count, width, sum, out);
+        return;
+    }
+#endif
+    nw_down_body(lines, weights, count, width, sum, out);
 }

@@ -1,7 +1,7 @@
 /*
  * The two passes of notchwave's separable Catmull-Rom resizer (`Resampler` in the raster
  * module, which computes the taps and documents the filter). Built for baseline x86-64
- * and, where the CPU has it, AVX2 (chosen at load time); both give the same bits.
+ * and, where the CPU has it, AVX2 (chosen at run time); both give the same bits.
  */
 #ifndef NOTCHWAVE_RESAMPLE_H
 #define NOTCHWAVE_RESAMPLE_H
