@@ -14,6 +14,8 @@ import PackageDescription
 /// - `NotchwaveText`: fonts and text as paths; the only module that imports FreeType,
 ///   HarfBuzz, fontconfig and FriBidi (`CFreeType`).
 /// - `NotchwavePipeline`: runs plans: parallel frames, ordered hand-off, sinks, benchmarks.
+/// - `NotchwaveStudio`: `notchwave studio`, a local web page to look at, scrub and tune a
+///   clip or a job; the only module that imports libmicrohttpd (`CMicroHTTPD`).
 /// - `notchwave`: the command-line tool; parses, reports, calls the library.
 /// Each scene's page (`Sources/NotchwaveScene/Scenes/<Name>/README.md`) lives in its folder
 /// beside its code and is no source: excluded, found by listing the folders, so that a new
@@ -41,6 +43,11 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libfreetype-dev", "libharfbuzz-dev", "libfontconfig-dev", "libfribidi-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "NotchwaveModel"),
         .target(name: "NotchwaveTimeline", dependencies: ["NotchwaveModel"]),
         .target(name: "CLaneIntrinsics"),
@@ -54,7 +61,8 @@ let package = Package(
             name: "NotchwavePipeline",
             dependencies: ["NotchwaveModel", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
         ),
-        .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
+        .target(name: "NotchwaveStudio", dependencies: ["CMicroHTTPD", "NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
+        .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveStudio"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"], exclude: ["BrokenPresets"]),
         .testTarget(name: "NotchwaveTimelineTests", dependencies: ["NotchwaveTimeline", "NotchwaveModel", "TestSupport"]),

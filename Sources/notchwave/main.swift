@@ -4,7 +4,7 @@ import NotchwavePipeline
 
 /// Every subcommand, in help order.
 enum Commands {
-    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, CheckPreviewCommand.self, PresetsCommand.self, ScenesCommand.self, StylesCommand.self, ParametersCommand.self, BatchCommand.self, NewCommand.self, BenchCommand.self, CompletionsCommand.self, ManualCommand.self]
+    nonisolated(unsafe) static let all: [any Command.Type] = [RenderCommand.self, FrameCommand.self, CheckPreviewCommand.self, PresetsCommand.self, ScenesCommand.self, StylesCommand.self, ParametersCommand.self, BatchCommand.self, StudioCommand.self, NewCommand.self, BenchCommand.self, CompletionsCommand.self, ManualCommand.self]
 }
 
 func mainHelp() -> String {

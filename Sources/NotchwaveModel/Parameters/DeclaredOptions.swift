@@ -70,7 +70,7 @@ public struct Option<Options: DeclaredOptions, Value: ParameterValue>: OptionDec
     /// The property.
     public let field: WritableKeyPath<Options, Value> & Sendable
     /// The typed parameter (its default is the property's initial value).
-    public let typed: Parameter<Value>
+    public private(set) var typed: Parameter<Value>
 
     /// A setting; `defaultText` defaults to the property's initial value.
     public init(_ field: WritableKeyPath<Options, Value> & Sendable, _ key: String, _ valueName: String, _ help: String,
@@ -90,6 +90,7 @@ extension Option where Value: Comparable {
     public init(_ field: WritableKeyPath<Options, Value> & Sendable, _ key: String, _ valueName: String, _ help: String,
                 defaultText: String? = nil, in range: ClosedRange<Value>, unit: String = "") {
         self.init(field, key, valueName, help, defaultText: defaultText, check: Parameters.rangeCheck(range, unit: unit))
+        typed.bounds = doubleBounds(range)
     }
 }
 
@@ -100,5 +101,6 @@ extension Option {
                                                       unit: String = "") where Value == Wrapped? {
         let check = Parameters.rangeCheck(range, unit: unit)
         self.init(field, key, valueName, help, defaultText: defaultText) { value in value.flatMap(check) }
+        typed.bounds = doubleBounds(range)
     }
 }

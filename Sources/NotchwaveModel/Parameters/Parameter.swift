@@ -85,6 +85,31 @@ public protocol AnyParameter: Sendable {
     func json(in values: ParameterValues) -> JSONOutput
     /// The values it takes when they are one of a list (`screen`, `bar`), else empty.
     var choices: [String] { get }
+    /// What its value is, for help and the studio's panel ("a number", "a colour ...").
+    var valueKind: String { get }
+    /// The range a number must lie in, when it is declared with one.
+    var bounds: ClosedRange<Double>? { get }
+}
+
+extension AnyParameter {
+    /// The declaration as JSON (`parameters --json`, the studio's options panel): key,
+    /// option, value name, help, default, group, where it applies, its kind, its choices
+    /// and its range.
+    public var declarationJSON: JSONOutput {
+        .object([("key", .string(key)), ("option", .string("--\(flag)" + (isSwitch ? "" : " \(valueName)"))),
+                 ("value", isSwitch ? .null : .string(valueName)), ("help", .string(help)),
+                 ("default", defaultText.map { .string($0) } ?? .null), ("group", .string(group.title)),
+                 ("appliesTo", .string(scope.summary)), ("switch", .bool(isSwitch)), ("kind", .string(valueKind)),
+                 ("choices", .array(choices.map { .string($0) })),
+                 ("minimum", bounds.map { .number($0.lowerBound) } ?? .null), ("maximum", bounds.map { .number($0.upperBound) } ?? .null)])
+    }
+}
+
+/// A number range as doubles, for `bounds` (nil for values that are not numbers).
+func doubleBounds<V>(_ range: ClosedRange<V>) -> ClosedRange<Double>? {
+    func double(_ value: V) -> Double? { (value as? Double) ?? (value as? Int).map(Double.init) }
+    guard let low = double(range.lowerBound), let high = double(range.upperBound), low <= high else { return nil }
+    return low...high
 }
 
 /// One render parameter, declared once: its name on the command line and in job files,
@@ -107,6 +132,8 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
     public let group: ParameterGroup
     public let scope: ParameterScope
     public let isSwitch: Bool
+    /// The range a number must lie in, when declared with one.
+    public internal(set) var bounds: ClosedRange<Double>? = nil
     /// Checks a value; returns what is wrong, or nil.
     private let check: @Sendable (Value) -> String?
 
@@ -129,6 +156,7 @@ public struct Parameter<Value: ParameterValue>: AnyParameter {
 
     public func json(in values: ParameterValues) -> JSONOutput { values[self].json }
     public var choices: [String] { Value.choices }
+    public var valueKind: String { Value.kind }
 
     public func read(_ input: ParameterInput) throws(ParameterProblem) -> any ParameterValue {
         try value(input)
@@ -164,6 +192,7 @@ extension Parameter {
                                      scope: ParameterScope = .everywhere) where Value == Wrapped? {
         self.init(key, flag: flag, valueName, help, defaultText: defaultText, group: group, scope: scope,
                   check: Parameters.rangeCheck(range, unit: unit))
+        bounds = doubleBounds(range)
     }
 }
 
@@ -196,6 +225,7 @@ extension Parameter where Value: Comparable & ParameterValue {
                 scope: ParameterScope = .everywhere) {
         self.init(key, flag: flag, valueName, help, default: defaultValue, defaultText: defaultText, group: group, scope: scope,
                   check: Parameters.rangeCheck(range, unit: unit))
+        bounds = doubleBounds(range)
     }
 }
 

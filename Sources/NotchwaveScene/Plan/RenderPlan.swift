@@ -1,3 +1,4 @@
+import Foundation
 import NotchwaveModel
 
 /// What a plan needs of its scene, resolved (its options read and checked, any script
@@ -23,12 +24,45 @@ public protocol PlannedScene: Sendable {
     /// The files the scene reads (scripts, fonts), as found: a batch's resume compares
     /// their sizes and dates, since the JSON echo names them only.
     var inputFiles: [String] { get }
+    /// The moments its script acts (a tap, a drag's start, a press), for the studio's
+    /// timeline; none for a scene without a script.
+    var marks: [SceneMark] { get }
 }
 
 extension PlannedScene {
     public var region: Region { .screen }
     public var endIsAsked: Bool { false }
     public var inputFiles: [String] { [] }
+    public var marks: [SceneMark] { [] }
+}
+
+/// A moment on a clip's timeline and what happens then ("tap left", "drag starts").
+public struct SceneMark: Sendable, Equatable {
+    public var time: Double
+    public var label: String
+    public init(time: Double, label: String) {
+        self.time = time
+        self.label = label
+    }
+}
+
+extension RenderPlan {
+    /// Every moment the clip's timeline marks: the scene's script, each caption's start
+    /// and end, each recording segment's cut; in time order, within the clip.
+    public var marks: [SceneMark] {
+        var marks = scene.marks
+        for caption in captions?.captions ?? [] {
+            let name = caption.text.count > 24 ? String(caption.text.prefix(23)) + "…" : caption.text
+            marks.append(SceneMark(time: caption.spec.start, label: "caption “\(name)” starts"))
+            if let end = caption.spec.end { marks.append(SceneMark(time: end, label: "caption “\(name)” ends")) }
+        }
+        if let segments = backdrop?.segments {
+            for (index, start) in segments.startTimes.enumerated().dropFirst() {
+                marks.append(SceneMark(time: start, label: "segment \(index + 1) (\((segments.segments[index].recording as NSString).lastPathComponent))"))
+            }
+        }
+        return marks.filter { $0.time >= offset && $0.time <= offset + duration }.sorted { $0.time < $1.time }
+    }
 }
 
 /// One layer of a frame. A frame is its plan's layers composed bottom first, each over

@@ -31,11 +31,7 @@ enum ParametersCommand: Command {
 
     /// A parameter as `--json` gives it: its job-file key, option, value placeholder,
     /// help, default, group and where it applies.
-    static func json(_ p: any AnyParameter) -> JSONOutput {
-        .object([("key", .string(p.key)), ("option", .string(option(p))), ("value", p.isSwitch ? .null : .string(p.valueName)),
-                 ("help", .string(p.help)), ("default", p.defaultText.map { .string($0) } ?? .null),
-                 ("group", .string(p.group.title)), ("appliesTo", .string(p.scope.summary))])
-    }
+    static func json(_ p: any AnyParameter) -> JSONOutput { p.declarationJSON }
 
     /// The option as help writes it: `--fps N`, `--no-cutout`.
     static func option(_ p: any AnyParameter) -> String { "--\(p.flag)" + (p.isSwitch ? "" : " \(p.valueName)") }

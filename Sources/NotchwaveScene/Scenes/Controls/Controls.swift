@@ -78,6 +78,19 @@ public struct Controls: SceneKind {
     /// A script ends `settleTime` after its last event.
     public var naturalEnd: Double? { script.map { $0.lastTime + Controls.settleTime } }
     public var inputFiles: [String] { [scriptPath].compactMap { $0 } }
+    public var marks: [SceneMark] {
+        (script?.events ?? []).map { event in
+            let verb: String
+            switch event {
+            case .tap: verb = "tap"
+            case .press: verb = "press"
+            case .hold: verb = "hold"
+            case .drag: verb = "drag"
+            case .set: verb = "set"
+            }
+            return SceneMark(time: event.start, label: "\(verb) \(event.target)")
+        }
+    }
     /// The options and the appearance.
     public var json: JSONOutput {
         guard case let .object(members) = options.json else { return options.json }

@@ -46,6 +46,14 @@ public struct LiquidSwipe: SceneKind {
     /// A script ends `settleTime` after its last lift; a static pose has no end (3 s).
     public var naturalEnd: Double? { script.map { $0.lastLift + LiquidSwipe.settleTime } }
     public var inputFiles: [String] { scriptPath.map { [$0] } ?? [] }
+    public var marks: [SceneMark] {
+        (script?.events ?? []).flatMap { event -> [SceneMark] in
+            switch event {
+            case let .tap(side, time): return [SceneMark(time: time, label: "tap \(side.rawValue)")]
+            case let .drag(side, start, _): return [SceneMark(time: start, label: "drag \(side.rawValue)"), SceneMark(time: event.end, label: "lift \(side.rawValue)")]
+            }
+        }
+    }
     public var json: JSONOutput { options.json }
 
     public func makeScene(plan: RenderPlan, layout: CanvasLayout) throws -> any Scene {

@@ -58,6 +58,17 @@ public struct Popup: SceneKind {
     /// A script ends `settleTime` after its last event (an autohide's dismissal counts).
     public var naturalEnd: Double? { popupScript.map { $0.lastTime(autohide: options.autohide) + Popup.settleTime } }
     public var inputFiles: [String] { [scriptPath, fontPath].compactMap { $0 } }
+    public var marks: [SceneMark] {
+        (popupScript?.events ?? []).map { event in
+            switch event {
+            case let .show(time, _): return SceneMark(time: time, label: "show")
+            case let .hide(time): return SceneMark(time: time, label: "hide")
+            case let .tapInside(time): return SceneMark(time: time, label: "tap inside")
+            case let .tapOutside(time): return SceneMark(time: time, label: "tap outside")
+            case let .drag(start, _): return SceneMark(time: start, label: "drag")
+            }
+        }
+    }
     /// The options, and the font the labels are drawn in.
     public var json: JSONOutput {
         guard case let .object(members) = options.json else { return options.json }
