@@ -23,7 +23,7 @@ FROM ${SWIFT_BASE}@${SWIFT_DIGEST} AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config \
-      libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev \
+      libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libmicrohttpd-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -49,7 +49,7 @@ LABEL org.opencontainers.image.title="notchwave" \
 # The FFmpeg 5.1 runtime libraries; their codec libraries (x264, x265, libvpx, SVT-AV1,
 # libaom, ...) come in as their dependencies. FreeType, HarfBuzz, fontconfig and FriBidi
 # lay out and draw text (libavfilter needs some of them too), with the Inter font, and the
-# Noto fonts for the scripts Inter lacks. scripts/check-docker.sh checks this line against
+# Noto fonts for the scripts Inter lacks; libmicrohttpd serves `notchwave studio`. scripts/check-docker.sh checks this line against
 # what the binary links; scripts/check-image.sh runs it to assemble the stage.
 # dpkg leaves out the faces notchwave never reads: of fonts-inter's 36 only the regular,
 # semibold and bold Inter; of the Noto fonts only Noto Sans's regular and bold faces of
@@ -66,7 +66,7 @@ RUN printf '%s\n' 'path-exclude=/usr/share/fonts/opentype/inter/*' \
  && apt-get update \
  && apt-get install -y --no-install-recommends \
       libavcodec59 libavfilter8 libavformat59 libavutil57 libswscale6 \
-      libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 fonts-inter fonts-noto-core fonts-noto-cjk \
+      libfreetype6 libharfbuzz0b libfontconfig1 libfribidi0 libmicrohttpd12 fonts-inter fonts-noto-core fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 notchwave \
  && useradd --system --uid 10001 --gid notchwave --create-home --home-dir /home/notchwave --shell /usr/sbin/nologin notchwave \

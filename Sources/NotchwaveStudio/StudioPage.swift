@@ -160,9 +160,19 @@ async function show(index, force) {
   return fetchAndDraw(o, index);
 }
 
+// The width playback asks for: in fit mode, the size the frame is shown at (the server
+// resizes); a paused or 1:1 frame is always the full frame, exactly notchwave frame's.
+function playbackWidth(o) {
+  if (!state.playing || !$("stage").classList.contains("fit")) return null;
+  const shown = Math.round($("frame").getBoundingClientRect().width * (window.devicePixelRatio || 1));
+  return shown > 0 && shown < o.width ? shown : null;
+}
+
 async function fetchAndDraw(o, index) {
   const generation = state.job.generation;
-  const url = "/api/frame.rgba?frame=" + index + "&output=" + encodeURIComponent(o.name) + "&client=" + client + "&g=" + generation;
+  const width = playbackWidth(o);
+  const url = "/api/frame.rgba?frame=" + index + "&output=" + encodeURIComponent(o.name) + "&client=" + client + "&g=" + generation
+    + (width ? "&width=" + width : "");
   state.pending++;
   try {
     const response = await fetch(url, { cache: "no-store" });
@@ -171,7 +181,12 @@ async function fetchAndDraw(o, index) {
     const bytes = new Uint8ClampedArray(await response.arrayBuffer());
     if (o.name !== state.output || (state.playing === false && index !== state.frame)) return false;
     const canvas = $("frame");
-    if (canvas.width !== width || canvas.height !== height) { canvas.width = width; canvas.height = height; }
+    if (canvas.width !== width || canvas.height !== height) {
+      // Keep the shown size while the pixel size changes (playback's smaller frames).
+      const box = canvas.getBoundingClientRect();
+      if (box.width > 0 && $("stage").classList.contains("fit")) { canvas.style.width = box.width + "px"; canvas.style.height = box.height + "px"; }
+      canvas.width = width; canvas.height = height;
+    }
     canvas.getContext("2d").putImageData(new ImageData(bytes, width, height), 0, 0);
     state.drawn = index; state.generation = generation;
     canvas.dataset.frame = index; canvas.dataset.generation = generation; canvas.dataset.output = o.name;
@@ -188,7 +203,12 @@ function play() {
   playStart = performance.now(); playFrom = state.frame; shownCount = 0; fpsSince = playStart;
   requestAnimationFrame(tick);
 }
-function pause() { state.playing = false; $("play").textContent = "play"; $("play").classList.remove("on"); }
+function pause() {
+  const was = state.playing;
+  state.playing = false; $("play").textContent = "play"; $("play").classList.remove("on");
+  // The frame it stopped on, at full size.
+  if (was) { state.drawn = -1; show(state.frame, true); }
+}
 function tick(now) {
   if (!state.playing) return;
   const o = current(); if (!o) return pause();
@@ -324,7 +344,8 @@ function connect() {
 $("output").onchange = () => { state.output = $("output").value; state.drawn = -1; loadJob(); };
 $("scrub").oninput = () => { pause(); show(+$("scrub").value); };
 $("play").onclick = () => state.playing ? pause() : play();
-$("zoom").onclick = () => { const fit = $("stage").classList.toggle("fit"); $("zoom").textContent = fit ? "fit" : "1:1"; };
+$("zoom").onclick = () => { const fit = $("stage").classList.toggle("fit"); $("zoom").textContent = fit ? "fit" : "1:1";
+  $("frame").style.width = ""; $("frame").style.height = ""; };
 $("guidesButton").onclick = () => { const img = $("guides"); img.hidden = !img.hidden; $("guidesButton").classList.toggle("on", !img.hidden); if (!img.hidden) loadGuides(); };
 $("checkButton").onclick = () => { const on = $("checkButton").classList.toggle("on"); if (on) loadVerdict(); else $("verdict").textContent = ""; };
 $("renderOne").onclick = async () => { const r = await post("/api/render", { output: state.output }); if (!r.ok) $("renderState").textContent = r.status === 409 ? "a render is running" : r.text; };

@@ -144,15 +144,17 @@ public final class StudioRenders: @unchecked Sendable {
     /// wrote, that resolves (links followed) inside the job's folder, the render's output
     /// folder or the working directory; nil for anything else.
     func servable(name: String, snapshot: StudioSession.Snapshot) -> String? {
-        lock.lock()
-        let rendered = written[name]
-        lock.unlock()
-        let named = snapshot.files.contains(name) ? name : nil
-        guard let path = rendered ?? named else { return nil }
         var roots = [FileManager.default.currentDirectoryPath]
         if case let .job(file, directory) = session.source {
-            roots += [(file as NSString).deletingLastPathComponent, directory]
+            roots.insert(contentsOf: [(file as NSString).deletingLastPathComponent, directory], at: 0)
         }
+        // The name as given, or relative to the job's folder or the working directory.
+        let candidates = ([name] + roots.map { ($0 as NSString).appendingPathComponent(name) }).map(FileWatcher.absolute)
+        let known = Set(snapshot.files.map(FileWatcher.absolute))
+        lock.lock()
+        let rendered = Set(written.keys.map(FileWatcher.absolute))
+        lock.unlock()
+        guard let path = candidates.first(where: { known.contains($0) || rendered.contains($0) }) else { return nil }
         guard let real = Self.realPath(path) else { return nil }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }

@@ -2,6 +2,7 @@ import Foundation
 import NotchwaveModel
 import NotchwavePipeline
 import NotchwaveScene
+import NotchwaveRaster
 
 /// `notchwave studio`: the HTTP server of one session, its routes and its rules.
 ///
@@ -29,6 +30,8 @@ public final class StudioServer: @unchecked Sendable {
     private var server: HTTPServer?
     private var watcher: FileWatcher?
     private var allowedHosts: Set<String> = []
+    private let accessLock = NSLock()
+    private var access: [String: (generation: Int, frames: RandomAccessFrames)] = [:]
     /// The address the page is at (`http://127.0.0.1:PORT/`).
     public private(set) var url = ""
     /// True when files are watched (inotify is available).
@@ -154,22 +157,50 @@ public final class StudioServer: @unchecked Sendable {
     private func frame(_ request: HTTPRequest, snapshot: StudioSession.Snapshot, png: Bool) -> HTTPResponse {
         guard let output = output(request, snapshot) else { return unknownOutput(request, snapshot) }
         guard let plan = output.plan else { return .text(409, output.problem ?? snapshot.error ?? "the output cannot be drawn") }
-        let time: Double
+        let time: Double, index: Int?
         do {
-            time = try Self.time(request.query, plan: plan).time
+            (time, index) = try Self.time(request.query, plan: plan)
         } catch {
             return .text(400, "\(error.subject): \(error.problem)")
         }
         // The plan decides the bytes; the generation would not (an edit that changes nothing
         // draws the same frame), so the key is the plan's own identity.
-        let key = "\(png ? "png" : "rgba")|\(output.name)|\(time.bitPattern)|\(snapshot.generation)"
-        do {
-            let bytes = try frames.render(key: key, client: request.query["client"]) {
-                if png { return try FrameExport.pngFrame(plan: plan, time: time) }
-                return try FrameExport.straightRGBA(plan: plan, time: time).bytes
+        // The raw frame may be asked for smaller (`width=W`: the page's playback at its fit
+        // size), resized by the framed canvases' Catmull-Rom resampler; the PNG never is.
+        var asked = (width: plan.outputWidth, height: plan.outputHeight)
+        if let text = request.query["width"], !png {
+            guard let width = Int(text), (1...plan.outputWidth).contains(width) else {
+                return .text(400, "width: expected a whole number of pixels from 1 to \(plan.outputWidth), got '\(text)'")
             }
-            return HTTPResponse(contentType: png ? "image/png" : "application/octet-stream", bytes: bytes,
-                                headers: [("X-Width", String(plan.outputWidth)), ("X-Height", String(plan.outputHeight)),
+            asked = (width, max(1, Int((Double(plan.outputHeight) * Double(width) / Double(plan.outputWidth)).rounded())))
+        }
+        let size = asked
+        let key = "\(png ? "png" : "rgba")|\(output.name)|\(time.bitPattern)|\(snapshot.generation)|\(size.width)"
+        do {
+            let bytes = try frames.render(key: key, client: request.query["client"]) { [self] in
+                // A frame by number: its changing rows only, over the output's template.
+                if let index {
+                    let source = try randomAccess(output.name, plan: plan, generation: snapshot.generation)
+                    let buffer = ByteBuffer(count: size.width * size.height * 4)
+                    try source.exportStraight(frame: index, size: size, into: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                    return png ? ByteBuffer(try FrameExport.png(rgba: buffer.array, width: size.width, height: size.height)) : buffer
+                }
+                if png { return ByteBuffer(try FrameExport.pngFrame(plan: plan, time: time)) }
+                // Exported straight from the canvas into the bytes that are sent.
+                var canvas = try FrameExport.frame(plan: plan, time: time)
+                if size.width != canvas.width {
+                    let resampler = Resampler(sourceWidth: canvas.width, sourceHeight: canvas.height, width: size.width, height: size.height)
+                    let smaller = try Canvas.allocate(width: size.width, height: size.height)
+                    let source = canvas
+                    resampler.resize(sourceRow: { UnsafePointer(source.row($0)) }, into: smaller)
+                    canvas = smaller
+                }
+                let buffer = ByteBuffer(count: canvas.byteCount)
+                canvas.exportStraight(rows: 0..<canvas.height, into: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                return buffer
+            }
+            return HTTPResponse(contentType: png ? "image/png" : "application/octet-stream", buffer: bytes,
+                                headers: [("X-Width", String(size.width)), ("X-Height", String(size.height)),
                                           ("X-Time", JSONOutput.formatNumber(time)), ("Cache-Control", "no-store")])
         } catch FrameServiceRefusal.superseded {
             return .text(409, "superseded by a newer request from the same page")
@@ -178,6 +209,23 @@ public final class StudioServer: @unchecked Sendable {
         } catch {
             return .text(500, oneLineDescription(of: error))
         }
+    }
+
+    /// The output's frames in any order, made once per output and generation (its template
+    /// rendered then); the other generations' are dropped.
+    private func randomAccess(_ name: String, plan: RenderPlan, generation: Int) throws -> RandomAccessFrames {
+        accessLock.lock()
+        if let made = access[name], made.generation == generation {
+            accessLock.unlock()
+            return made.frames
+        }
+        accessLock.unlock()
+        let frames = try RandomAccessFrames(plan: plan)
+        accessLock.lock()
+        access = access.filter { $0.value.generation == generation }
+        access[name] = (generation, frames)
+        accessLock.unlock()
+        return frames
     }
 
     private func guides(_ request: HTTPRequest, snapshot: StudioSession.Snapshot) -> HTTPResponse {

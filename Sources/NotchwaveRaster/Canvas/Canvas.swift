@@ -110,9 +110,11 @@ public final class Canvas: @unchecked Sendable {
 
     /// The whole image as straight RGBA8 bytes.
     public func straightBytes() -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: byteCount)
-        bytes.withUnsafeMutableBufferPointer { exportStraight(rows: 0..<height, into: $0.baseAddress!) }
-        return bytes
+        // Every byte is written by the export: no zeroing first.
+        [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+            exportStraight(rows: 0..<height, into: buffer.baseAddress!)
+            count = byteCount
+        }
     }
 }
 

@@ -2,12 +2,13 @@ import Foundation
 import NotchwaveModel
 import NotchwavePipeline
 import NotchwaveScene
+import NotchwaveStudio
 
 /// `notchwave bench`: rasterizer and pipeline throughput, ratios measured in one run.
 enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "measure rasterizer throughput against a plain memory fill, SIMD against scalar, and worker scaling"
-    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS] [--scene NAME]\n       notchwave bench --framing [--json] [--duration SECONDS]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
+    static let usage = "bench [--json] [--seconds S] [--workers N]\n       notchwave bench --pipeline [--json] [--quality LEVEL] [--duration SECONDS] [--scene NAME]\n       notchwave bench --framing [--json] [--duration SECONDS]\n       notchwave bench --studio [--json] [--requests N]\n       notchwave bench --peer-scenes DIR\n       notchwave bench --profile bar|liquid-swipe --frames N"
     static let options: [OptionSpec] = [
         .flag("json", "Print one JSON object"),
         RenderParameters.presetsSpec,
@@ -15,6 +16,8 @@ enum BenchCommand: Command {
         .value("scene", "NAME", "With --pipeline: only this scene (default: every scene that draws on its own)"),
         .value("quality", "LEVEL", "With --pipeline: the encoders' quality (default: draft)"),
         .flag("framing", "Measure a device frame's cost: a framed 1080x1920 clip of iphone-16-pro against the screen alone on the same canvas and at its own size"),
+        .flag("studio", "Measure the studio: scrub latency (request sent to frame received) for the notch waves, a popup and the controls, the first frame, playback"),
+        .value("requests", "N", "With --studio: scrub requests per scene and encoding (default: 60)"),
         .value("duration", "SECONDS", "With --pipeline or --framing: clip length at 60 fps (default: 3)"),
         .value("seconds", "S", "Time per measurement (default: 0.6)"),
         .value("workers", "N", "Workers for the frame production figure (default: one per core)"),
@@ -66,6 +69,9 @@ enum BenchCommand: Command {
         }
         if args.has("pipeline") {
             return try runPipeline(args, preset: reference, workers: workers)
+        }
+        if args.has("studio") {
+            return try runStudio(args, library: library)
         }
         if args.has("framing") {
             return try runFraming(args, preset: try library.preset(named: "iphone-16-pro"), workers: workers)
@@ -171,6 +177,30 @@ enum BenchCommand: Command {
             print("  \(f.scene.padding(toLength: 13, withPad: " ", startingAt: 0))"
                   + String(format: " framed %dx%d %6.1f fps   screen alone on the canvas %6.1f fps   framed/canvas %.3f   screen at its own %dx%d %6.1f fps",
                            benchmark.canvas.width, benchmark.canvas.height, f.framedFPS, f.canvasFPS, f.ratio, f.screenWidth, f.screenHeight, f.screenFPS))
+        }
+        return 0
+    }
+
+    static func runStudio(_ args: ParsedArguments, library: PresetLibrary) throws -> Int32 {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let benchmark = StudioBenchmark(library: library, requests: try args.int("requests", in: 5...10_000) ?? 60)
+        let figures: [StudioBenchmark.Figures]
+        do {
+            figures = try benchmark.run(try StudioBenchmark.cases(directory: directory))
+        } catch let error as StudioError {
+            throw PipelineError.output(error.description)
+        }
+        if args.has("json") {
+            print(StudioBenchmark.json(figures).rendered())
+            return 0
+        }
+        print("the studio over the loopback, \(benchmark.requests) scrub requests of distinct frames per scene and encoding (request sent to last byte received):")
+        for f in figures {
+            print("  \(f.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(f.width)x\(f.height)"
+                  + String(format: "  raw RGBA p50 %5.1f ms p95 %5.1f ms   PNG p50 %5.1f ms p95 %5.1f ms   first frame %4.0f ms   playback %5.1f fps, at %dx%d %5.1f fps (clip %d fps)",
+                           f.rgba.p50, f.rgba.p95, f.png.p50, f.png.p95, f.firstFrame, f.playbackFPS, f.fitWidth, StudioBenchmark.fitHeight, f.fitPlaybackFPS, f.fps))
         }
         return 0
     }
