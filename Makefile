@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/notchwave
 
-.PHONY: all build demo test deps test-deps bench bench-peers bench-instructions bench-quality clean presets-readme frames-docs readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
+.PHONY: all build demo test deps test-deps bench bench-peers bench-instructions bench-quality clean presets-readme frames-docs studio-docs readme lint docker-check image-check fuzz fuzz-brief test-asan test-tsan install uninstall deb
 
 all: build
 
@@ -107,6 +107,13 @@ frames-docs: build
 	rm -rf docs/frames
 	$(BIN) batch examples/frames.json -o docs/frames -q
 	rm -f docs/frames/.manifest.json.lock
+
+# Takes docs/studio/studio.png, the picture of docs/studio.md: the studio's page in headless
+# Chromium (Tests/Studio/studio_browser_check.py); a test takes it again and fails when the
+# page no longer looks like it.
+studio-docs: build
+	@scripts/ensure-deps.sh test
+	$(TOOLS)/python3 Tests/Studio/studio_browser_check.py $(BIN) --screenshot docs/studio/studio.png
 
 # Regenerates presets/README.md from the preset files.
 presets-readme: build

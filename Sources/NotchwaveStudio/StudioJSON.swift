@@ -18,9 +18,22 @@ public enum StudioJSON {
             ("error", snapshot.error.map { .string($0) } ?? .null),
             ("outputs", .array(snapshot.outputs.map { output(of: $0, source: source) })),
             ("edits", .array(snapshot.edits.map { .object([("key", .string($0.key)), ("value", .string($0.text))]) })),
-            ("declarations", .object([("parameters", .array(Scenes.parameters.map(\.declarationJSON))),
+            ("declarations", .object([("parameters", .array(Scenes.parameters.map(declaration))),
                                       ("scenes", .object(scenes)), ("styles", .object(styles))])),
         ])
+    }
+
+    /// A parameter's declaration; `scene` and `style`, text by type, take the registered
+    /// scenes' and styles' names as their choices (the panel's menus).
+    static func declaration(_ parameter: any AnyParameter) -> JSONOutput {
+        let names: [String]
+        switch parameter.key {
+        case Scenes.scene.key: names = Scenes.all.map { $0.name }
+        case NotchWaves.style.key: names = WaveStyles.all.map { $0.name }
+        default: return parameter.declarationJSON
+        }
+        guard case let .object(members) = parameter.declarationJSON else { return parameter.declarationJSON }
+        return .object(members.map { $0.0 == "choices" ? ($0.0, .array(names.map { .string($0) })) : $0 })
     }
 
     static func output(of output: StudioOutput, source: StudioSource) -> JSONOutput {

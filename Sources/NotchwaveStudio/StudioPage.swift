@@ -86,7 +86,8 @@ footer { grid-column: 1; padding: 6px 12px 10px; border-top: 1px solid var(--lin
 "use strict";
 const $ = (id) => document.getElementById(id);
 const client = Math.random().toString(36).slice(2);
-const state = { job: null, output: null, frame: 0, playing: false, loopIn: null, loopOut: null, drawn: -1, generation: -1, pending: 0 };
+const state = { job: null, output: null, frame: 0, playing: false, loopIn: null, loopOut: null, drawn: -1, generation: -1, pending: 0,
+                requested: -1, drawnAt: 0 };
 window.studio = state;
 
 function current() { return state.job && state.job.outputs.find(o => o.name === state.output); }
@@ -174,12 +175,16 @@ async function fetchAndDraw(o, index) {
   const url = "/api/frame.rgba?frame=" + index + "&output=" + encodeURIComponent(o.name) + "&client=" + client + "&g=" + generation
     + (width ? "&width=" + width : "");
   state.pending++;
+  const sent = performance.now();
   try {
     const response = await fetch(url, { cache: "no-store" });
     if (!response.ok) { if (response.status !== 409) showError(await response.text()); return false; }
     const width = +response.headers.get("X-Width"), height = +response.headers.get("X-Height");
     const bytes = new Uint8ClampedArray(await response.arrayBuffer());
     if (o.name !== state.output || (state.playing === false && index !== state.frame)) return false;
+    // During playback a frame that arrives after a later one is dropped.
+    if (state.playing && state.drawnAt > sent) return false;
+    state.drawnAt = sent;
     const canvas = $("frame");
     if (canvas.width !== width || canvas.height !== height) {
       // Keep the shown size while the pixel size changes (playback's smaller frames).
@@ -200,7 +205,7 @@ let playStart = 0, playFrom = 0, shownCount = 0, fpsSince = 0;
 function play() {
   const o = current(); if (!o) return;
   state.playing = true; $("play").textContent = "pause"; $("play").classList.add("on");
-  playStart = performance.now(); playFrom = state.frame; shownCount = 0; fpsSince = playStart;
+  playStart = performance.now(); playFrom = state.frame; shownCount = 0; fpsSince = playStart; state.requested = -1;
   requestAnimationFrame(tick);
 }
 function pause() {
@@ -214,7 +219,8 @@ function tick(now) {
   const o = current(); if (!o) return pause();
   const first = state.loopIn ?? 0, last = state.loopOut ?? o.frames - 1, length = Math.max(1, last - first + 1);
   const due = first + ((playFrom - first + Math.floor((now - playStart) * o.fps / 1000)) % length + length) % length;
-  if (state.pending < 2 && due !== state.drawn) {
+  if (state.pending < 2 && due !== state.requested) {
+    state.requested = due;
     state.frame = due;
     $("scrub").value = due; $("frameNumber").textContent = due; $("time").textContent = (o.offset + due / o.fps).toFixed(3);
     fetchAndDraw(o, due).then(drawn => { if (drawn) shownCount++; });
@@ -225,10 +231,11 @@ function tick(now) {
 
 function declarationsFor(o) {
   const d = state.job.declarations;
+  // The scene's and its style's own options first, then every render parameter by group.
   const list = [];
-  for (const p of d.parameters) if (p.key !== "sceneOptions" && p.key !== "styleOptions") list.push({ ...p, editKey: p.key, section: p.group });
   for (const p of (d.scenes[o.scene] || [])) list.push({ ...p, editKey: "sceneOptions." + p.key, section: o.scene + " options" });
   if (o.scene === "notch-waves") for (const p of (d.styles[o.style] || [])) list.push({ ...p, editKey: "styleOptions." + p.key, section: o.style + " style options" });
+  for (const p of d.parameters) if (p.key !== "sceneOptions" && p.key !== "styleOptions") list.push({ ...p, editKey: p.key, section: p.group });
   return list;
 }
 

@@ -23,10 +23,9 @@ import subprocess
 import sys
 import threading
 import time
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from studio_common import Studio, Events, job_text  # noqa: E402
+from studio_common import Studio, Events, job_text, png_pixels  # noqa: E402
 
 failures = []
 
@@ -35,48 +34,6 @@ def check(condition, message):
     if not condition:
         failures.append(message)
         print("FAIL: " + message, file=sys.stderr)
-
-
-def png_pixels(data):
-    """The RGBA8 pixels of a PNG (8-bit RGBA, no interlace), decoded here with zlib."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    offset, idat, width, height = 8, b"", 0, 0
-    while offset < len(data):
-        length = int.from_bytes(data[offset:offset + 4], "big")
-        kind = data[offset + 4:offset + 8]
-        body = data[offset + 8:offset + 8 + length]
-        if kind == b"IHDR":
-            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
-            assert body[8] == 8 and body[9] == 6, "8-bit RGBA"
-        elif kind == b"IDAT":
-            idat += body
-        offset += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * 4
-    out = bytearray(stride * height)
-    previous = bytearray(stride)
-    position = 0
-    for y in range(height):
-        kind = raw[position]
-        line = bytearray(raw[position + 1:position + 1 + stride])
-        position += 1 + stride
-        for i in range(stride):
-            a = line[i - 4] if i >= 4 else 0
-            b = previous[i]
-            c = previous[i - 4] if i >= 4 else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out[y * stride:(y + 1) * stride] = line
-        previous = line
-    return width, height, bytes(out)
 
 
 def main(binary):

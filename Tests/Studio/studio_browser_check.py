@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The studio's page in a real browser: Debian's Chromium, headless, driven by selenium.
 
-  Tests/Studio/studio_browser_check.py BINARY [--screenshot PNG]
+  Tests/Studio/studio_browser_check.py BINARY [--screenshot PNG] [--compare PNG]
 
 The page is opened on a job; the timeline is dragged and stepped with the keys to
 several frames, and each time the canvas's pixels are compared with the raw RGBA that
@@ -10,7 +10,9 @@ page draws straight RGBA with putImageData, which is exact for opaque pixels). A
 is changed in the panel: the frame becomes `notchwave frame` with that option and the
 command line shows it. The job file is edited on disk (the page follows), broken (the
 page shows the error with its line and column) and fixed. With --screenshot the page is
-saved as a picture (docs/studio.md's, made by `make studio-docs`).
+saved as a picture (docs/studio.md's, made by `make studio-docs`); with --compare PNG the
+page in the same state is compared with that picture (at least 32 dB: the documentation's
+picture shows the page as it is).
 Exit 0 when every check passes."""
 import base64
 import os
@@ -80,12 +82,12 @@ def cli_rgba(studio, preset, frame, extra=()):
         return f.read()
 
 
-def main(binary, screenshot):
+def main(binary, screenshot, compare):
     studio = Studio(binary)
     driver = None
     try:
         driver = browser()
-        run(studio, driver, screenshot)
+        run(studio, driver, screenshot, compare)
     finally:
         if driver:
             driver.quit()
@@ -102,7 +104,7 @@ def shown(driver, frame, generation=None):
     return state[0] == str(frame) and (generation is None or state[1] != generation)
 
 
-def run(studio, driver, screenshot):
+def run(studio, driver, screenshot, compare):
     started = time.time()
     driver.get(studio.url)
     check(wait(lambda: shown(driver, 0), 10) is not None, "the page shows frame 0")
@@ -176,21 +178,59 @@ def run(studio, driver, screenshot):
     check(wait(lambda: not driver.find_element(By.ID, "error").is_displayed(), 3) is not None, "fixed, the error goes")
     check(wait(lambda: driver.find_element(By.ID, "frameCount").text == "45", 3) is not None, "and the page follows the file again")
 
-    if screenshot:
-        driver.find_element(By.ID, "guidesButton").click()
-        driver.find_element(By.ID, "checkButton").click()
-        driver.execute_script("const s = document.getElementById('scrub'); s.value = 15; s.dispatchEvent(new Event('input'));")
-        wait(lambda: shown(driver, 15))
-        time.sleep(0.5)
-        driver.save_screenshot(screenshot)
-        print("wrote %s" % screenshot)
+    if screenshot or compare:
+        picture = page_picture(studio, driver)
+        if screenshot:
+            with open(screenshot, "wb") as f:
+                f.write(picture)
+            print("wrote %s" % screenshot)
+        if compare:
+            psnr = picture_psnr(picture, compare)
+            print("the page against %s: %.1f dB" % (compare, psnr))
+            check(psnr >= 32, "docs/studio's picture shows the page as it is (%.1f dB < 32 dB); run make studio-docs" % psnr)
 
+
+def page_picture(studio, driver):
+    """The page as docs/studio.md shows it: a fresh page on iphone-x's output at frame 15,
+    the guides and the preview check on, the panel at its top, no edits."""
+    studio.request("POST", "/api/reset", body={})
+    driver.get(studio.url)
+    wait(lambda: shown(driver, 0), 10)
+    driver.execute_script("const s = document.getElementById('output'); s.value = 'iphone-x.mp4'; s.dispatchEvent(new Event('change'));")
+    wait(lambda: canvas_frame(driver)[2] == "iphone-x.mp4")
+    driver.find_element(By.ID, "guidesButton").click()
+    driver.find_element(By.ID, "checkButton").click()
+    driver.execute_script("const s = document.getElementById('scrub'); s.value = 15; s.dispatchEvent(new Event('input'));")
+    wait(lambda: shown(driver, 15))
+    wait(lambda: driver.execute_script("const g = document.getElementById('guides'); return g.complete && g.naturalWidth > 0;"))
+    wait(lambda: driver.find_element(By.ID, "verdict").text)
+    driver.execute_script("document.querySelector('aside').scrollTop = 0; document.activeElement.blur();")
+    time.sleep(0.3)
+    return driver.get_screenshot_as_png()
+
+
+def picture_psnr(png, reference):
+    """PSNR in dB between two pictures of the same size (decoded by ffmpeg), over RGB."""
+    import numpy
+
+    def pixels(source, data=None):
+        command = ["ffmpeg", "-v", "error", "-i", "-" if data else source, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+        return subprocess.run(command, input=data, capture_output=True, check=True).stdout
+    if not os.path.exists(reference):
+        return 0.0
+    a = numpy.frombuffer(pixels(None, png), dtype=numpy.uint8).astype(numpy.float64)
+    b = numpy.frombuffer(pixels(reference), dtype=numpy.uint8).astype(numpy.float64)
+    if a.shape != b.shape:
+        return 0.0
+    mse = numpy.mean((a - b) ** 2)
+    return 99.0 if mse == 0 else 10 * numpy.log10(255.0 ** 2 / mse)
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    shot = None
-    if "--screenshot" in arguments:
-        index = arguments.index("--screenshot")
-        shot = os.path.abspath(arguments[index + 1])
-        del arguments[index:index + 2]
-    sys.exit(main(arguments[0], shot))
+    paths = {}
+    for flag in ("--screenshot", "--compare"):
+        if flag in arguments:
+            index = arguments.index(flag)
+            paths[flag] = os.path.abspath(arguments[index + 1])
+            del arguments[index:index + 2]
+    sys.exit(main(arguments[0], paths.get("--screenshot"), paths.get("--compare")))

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import zlib
 
 SCRIPT = """// two taps: the previous page, then the next
 {"events": [{"tap": "left", "at": 0.4}, {"tap": "right", "at": 1.1}]}
@@ -134,3 +135,52 @@ class Events:
 
     def close(self):
         self.socket.close()
+
+
+def png_pixels(data):
+    """The RGBA8 pixels of a PNG (8-bit RGB or RGBA, no interlace), decoded here with zlib;
+    RGB gets alpha 255."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    offset, idat, width, height = 8, b"", 0, 0
+    while offset < len(data):
+        length = int.from_bytes(data[offset:offset + 4], "big")
+        kind = data[offset + 4:offset + 8]
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            width, height = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            assert body[8] == 8 and body[9] in (2, 6) and body[12] == 0, "8-bit RGB or RGBA, not interlaced"
+            channels = 4 if body[9] == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    out = bytearray(stride * height)
+    previous = bytearray(stride)
+    position = 0
+    for y in range(height):
+        kind = raw[position]
+        line = bytearray(raw[position + 1:position + 1 + stride])
+        position += 1 + stride
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b = previous[i]
+            c = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out[y * stride:(y + 1) * stride] = line
+        previous = line
+    if channels == 3:
+        rgba = bytearray(width * height * 4)
+        rgba[0::4], rgba[1::4], rgba[2::4] = out[0::3], out[1::3], out[2::3]
+        rgba[3::4] = b"\xff" * (width * height)
+        out = rgba
+    return width, height, bytes(out)
