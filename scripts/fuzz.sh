@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh all [SECONDS]
 #
 # Targets: json, preset, job, colors, easing, output, args, script, scene-options, popup-script,
-# controls-script, strings, captions. The seed corpus is
+# controls-script, strings, captions, studio-request (the studio's router). The seed corpus is
 # Fuzz/Corpus/TARGET (in the repository); inputs libFuzzer finds go to
 # .build/fuzz-corpus/TARGET, findings (crash-*, leak-*, timeout-*) to .build/fuzz-findings/TARGET.
 # The fuzzing binary is notchwave built with -sanitize=fuzzer,address and
@@ -14,7 +14,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
-TARGETS="json preset job colors easing output args script scene-options popup-script controls-script strings captions"
+TARGETS="json preset job colors easing output args script scene-options popup-script controls-script strings captions studio-request"
 target="${1:?usage: scripts/fuzz.sh TARGET|all [SECONDS] [libFuzzer options]}"
 seconds="${2:-20}"
 [ $# -ge 2 ] && shift 2 || shift $#

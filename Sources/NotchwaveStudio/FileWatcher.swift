@@ -13,6 +13,8 @@ public final class FileWatcher: @unchecked Sendable {
     private var folders: [Int32: String] = [:]
     private var watchedFolders: Set<String> = []
     private var names: Set<String> = []
+    /// Folders whose every entry counts (a job's folder: a file it names but lacks may appear).
+    private var openFolders: Set<String> = []
     private var running = true
     private var thread: Thread?
     private let settle: Double
@@ -39,14 +41,27 @@ public final class FileWatcher: @unchecked Sendable {
         for path in paths {
             let absolute = Self.absolute(path)
             names.insert(absolute)
-            let folder = (absolute as NSString).deletingLastPathComponent
-            guard !watchedFolders.contains(folder) else { continue }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_MODIFY)
-            let watch = inotify_add_watch(descriptor, folder, mask)
-            guard watch >= 0 else { continue }
-            folders[watch] = folder
-            watchedFolders.insert(folder)
+            addWatch((absolute as NSString).deletingLastPathComponent)
         }
+    }
+
+    /// Watches `folder` (the lock held).
+    private func addWatch(_ folder: String) {
+        guard !watchedFolders.contains(folder) else { return }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB | IN_MODIFY)
+        let watch = inotify_add_watch(descriptor, folder, mask)
+        guard watch >= 0 else { return }
+        folders[watch] = folder
+        watchedFolders.insert(folder)
+    }
+
+    /// Watches every entry of `folder`, not only the files named.
+    public func watch(folderContents folder: String) {
+        let absolute = Self.absolute(folder)
+        lock.lock()
+        addWatch(absolute)
+        openFolders.insert(absolute)
+        lock.unlock()
     }
 
     static func absolute(_ path: String) -> String {
@@ -110,7 +125,7 @@ public final class FileWatcher: @unchecked Sendable {
             let nameBytes = buffer[nameStart..<nameEnd].prefix { $0 != 0 }
             if let folder = folders[watch], let name = String(bytes: nameBytes, encoding: .utf8) {
                 let path = folder + "/" + name
-                if names.contains(path) { paths.append(path) }
+                if names.contains(path) || openFolders.contains(folder) { paths.append(path) }
             }
             offset = nameEnd
         }

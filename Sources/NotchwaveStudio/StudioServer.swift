@@ -42,7 +42,8 @@ public final class StudioServer: @unchecked Sendable {
         self.session = session
         self.frames = FrameService(workers: frameWorkers ?? ProcessInfo.processInfo.activeProcessorCount)
         self.renders = StudioRenders(session: session)
-        let watcher = FileWatcher { [weak session] _ in session?.reload(reason: "file") }
+        let watcher = FileWatcher { [weak session] paths in session?.filesChanged(paths) }
+        if case let .job(file, _) = session.source { watcher?.watch(folderContents: (file as NSString).deletingLastPathComponent) }
         self.watcher = watcher
         let server = try HTTPServer(addresses: addresses, port: port) { [weak self] request in
             self?.handle(request) ?? .text(503, "the studio is stopping")

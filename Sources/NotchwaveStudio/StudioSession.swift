@@ -112,6 +112,16 @@ public final class StudioSession: @unchecked Sendable {
         }
     }
 
+    /// Files changed on disk (the watcher's paths, absolute): a file the outputs read, or
+    /// anything in the job's folder while something does not load (a missing script that
+    /// appears), reloads.
+    public func filesChanged(_ paths: [String]) {
+        let now = snapshot
+        let known = Set(now.files.map(FileWatcher.absolute))
+        let failing = now.error != nil || now.outputs.contains { $0.problem != nil }
+        if failing || paths.contains(where: known.contains) { reload(reason: "file") }
+    }
+
     /// Sets (or, with nil, removes) the panel's value for `key`; an unknown key or a value
     /// its declaration refuses is an error with the CLI's message, and changes nothing.
     public func setEdit(key: String, text: String?) throws {

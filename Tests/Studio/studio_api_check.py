@@ -176,6 +176,19 @@ def run(studio):
         f.write(job_text(duration=1.0))
     check(events.next("reload", timeout=3, where=lambda m: m["reason"] == "file") is not None and studio.job_json()["error"] is None, "fixed, it reloads")
 
+    # A script the job names but lacks: the outputs say so; once it appears they load.
+    with open(studio.job, "w") as f:
+        f.write(job_text(duration=1.0).replace('"script": "tap.json"', '"script": "later.json"'))
+    missing = events.next("reload", timeout=3, where=lambda m: m["reason"] == "file")
+    check(missing is not None and any("later.json" in p for p in missing["problems"]), "a missing script is each output's problem: %s" % missing)
+    with open(os.path.join(studio.folder, "later.json"), "w") as f:
+        f.write('{"events": [{"tap": "left", "at": 0.4}, {"tap": "right", "at": 1.1}]}')
+    appeared = events.next("reload", timeout=3, where=lambda m: m["reason"] == "file" and not m["problems"])
+    check(appeared is not None, "the script appearing reloads the job")
+    with open(studio.job, "w") as f:
+        f.write(job_text(duration=1.0))
+    events.next("reload", timeout=3, where=lambda m: m["reason"] == "file")
+
     # Render: once at a time, into out/job, checked.
     status, _, _ = studio.request("POST", "/api/render", body={"output": "iphone-se-3.mp4"})
     check(status == 202, "render starts (202), got %s" % status)
@@ -197,6 +210,18 @@ def run(studio):
         check(stream.get("nb_read_frames") == "30" and stream.get("width") == 750, "the rendered file: %s" % stream)
         status, headers, data = studio.get(done["files"][0]["url"])
         check(status == 200 and headers.get("content-type") == "video/mp4" and len(data) > 1000, "the finished file is linked")
+        # The command line the page shows renders the same frames.
+        command = next(o for o in studio.job_json()["outputs"] if o["name"] == "iphone-se-3.mp4")["commandLine"]
+        assert command.startswith("notchwave ")
+        run = subprocess.run("'%s' %s -q" % (studio.binary, command[len("notchwave "):]), shell=True, cwd=studio.folder, capture_output=True, text=True)
+        check(run.returncode == 0, "the shown command line runs: %s" % run.stderr)
+
+        def framemd5(path):
+            out = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-f", "framemd5", "-"], capture_output=True, text=True).stdout
+            return [line.split(",")[-1].strip() for line in out.splitlines() if not line.startswith("#")]
+        studio_frames = framemd5(os.path.join(studio.folder, name))
+        check(len(studio_frames) == 30 and framemd5(os.path.join(studio.folder, "iphone-se-3.mp4")) == studio_frames,
+              "the shown command line renders the frames the Render button rendered")
     events.close()
 
 

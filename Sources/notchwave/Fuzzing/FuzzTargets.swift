@@ -3,6 +3,7 @@ import Foundation
 import NotchwaveModel
 import NotchwavePipeline
 import NotchwaveScene
+import NotchwaveStudio
 
 /// The parsers under libFuzzer (`make fuzz`, `scripts/fuzz.sh`). Compiled only into the
 /// fuzzing build (`-D NOTCHWAVE_LIBFUZZER`, `-sanitize=fuzzer,address`), where `main`
@@ -14,7 +15,7 @@ enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "json": json, "preset": preset, "job": job, "colors": colors, "easing": easing, "output": output, "args": arguments,
         "script": script, "scene-options": sceneOptions, "popup-script": popupScript,
-        "controls-script": controlsScript, "strings": strings, "captions": captions,
+        "controls-script": controlsScript, "strings": strings, "captions": captions, "studio-request": studioRequest,
     ]
 
     nonisolated(unsafe) static var library: PresetLibrary? = try? PresetLibrary()
@@ -189,6 +190,49 @@ enum FuzzTargets {
         request[Parameters.duration] = 0.1
         guard let plan = try? RenderSession.plan(request, preset: preset, outputExtension: "rgba"), let scene = try? plan.makeScene() else { return }
         FrameExport.exerciseTopRows(of: scene, times: [0, 0.05])
+    }
+}
+
+extension FuzzTargets {
+    /// A studio over the notch waves' bar on iphone-se-3 (small frames), served on a free
+    /// loopback port; the target calls its router directly.
+    nonisolated(unsafe) static var studio: StudioServer? = {
+        guard let library, let preset = try? library.preset(named: "iphone-se-3") else { return nil }
+        var request = RenderRequest()
+        request[Parameters.duration] = 0.5
+        try? request.set(.text("bar"), for: NotchWaves.region, from: .commandLine)
+        let session = StudioSession(source: .render(request: request, preset: { preset }, output: "fuzz.mp4", words: []), library: library)
+        return try? StudioServer(session: session, addresses: [.ipv4("127.0.0.1")], port: 0, frameWorkers: 1)
+    }()
+
+    /// The studio's router: the first line is `METHOD PATH[?QUERY]` (the query split and
+    /// percent-decoded as libmicrohttpd does), then `Name: value` header lines, a blank
+    /// line and the body. Renders are not started (they would outlast the input).
+    static func studioRequest(_ bytes: [UInt8]) {
+        guard let studio else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let parts = text.components(separatedBy: "\n\n")
+        var lines = parts[0].split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard !lines.isEmpty else { return }
+        let first = lines.removeFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        guard first.count == 2 else { return }
+        let target = first[1].split(separator: "?", maxSplits: 1).map(String.init)
+        var query: [String: String] = [:]
+        for pair in (target.count > 1 ? target[1] : "").split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            query[kv[0]] = kv.count > 1 ? kv[1] : ""
+        }
+        var headers = ["host": "127.0.0.1:\(studio.port)"]
+        for line in lines {
+            let kv = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if kv.count == 2 { headers[kv[0].lowercased()] = kv[1] }
+        }
+        let path = target[0].removingPercentEncoding ?? target[0]
+        guard path != "/api/render", path != "/api/events" else { return }
+        let body = parts.count > 1 ? Array(parts.dropFirst().joined(separator: "\n\n").utf8) : []
+        _ = studio.handle(HTTPRequest(method: first[0], path: path, query: query, headers: headers, body: body))
+        // Each input starts from the file's values.
+        if !studio.session.snapshot.edits.isEmpty { studio.session.resetEdits() }
     }
 }
 
