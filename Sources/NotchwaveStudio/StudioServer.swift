@@ -32,6 +32,7 @@ public final class StudioServer: @unchecked Sendable {
     private var allowedHosts: Set<String> = []
     private let accessLock = NSLock()
     private var access: [String: (generation: Int, frames: RandomAccessFrames)] = [:]
+    private var accessOrder: [String] = []
     /// The address the page is at (`http://127.0.0.1:PORT/`).
     public private(set) var url = ""
     /// True when files are watched (inotify is available).
@@ -64,6 +65,16 @@ public final class StudioServer: @unchecked Sendable {
     /// The port it listens on.
     public var port: UInt16 { server?.port ?? 0 }
 
+    /// True when it listens on every address (`--host 0.0.0.0` or `::`).
+    private var wildcard: Bool { server?.addresses.contains { $0 == .ipv4("0.0.0.0") || $0 == .ipv6("::") } ?? false }
+
+    /// True for `ADDRESS:PORT` with an IP address literal, which a server listening on
+    /// every address accepts: rebinding needs a DNS name of the attacker's, never a literal.
+    static func isAddressLiteral(_ host: String, port: UInt16, wildcard: Bool) -> Bool {
+        guard wildcard, host.hasSuffix(":\(port)") else { return false }
+        return BindAddress(String(host.dropLast(":\(port)".count))) != nil
+    }
+
     /// Stops serving: the event streams close, the frame workers and the watcher stop; a
     /// render in progress is cancelled (its partial file removed).
     public func stop() {
@@ -76,7 +87,7 @@ public final class StudioServer: @unchecked Sendable {
 
     /// Answers one request (the server's threads call it; tests and the benchmark may too).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard let host = request.headers["host"], allowedHosts.contains(host.lowercased()) else {
+        guard let host = request.headers["host"], allowedHosts.contains(host.lowercased()) || Self.isAddressLiteral(host, port: port, wildcard: wildcard) else {
             return .text(403, "the Host header \(request.headers["host"].map { "'\($0)'" } ?? "(none)") is not this server's address: requests for another name are refused (DNS rebinding)")
         }
         if request.method != "GET" && request.method != "HEAD" {
@@ -223,7 +234,10 @@ public final class StudioServer: @unchecked Sendable {
         accessLock.unlock()
         let frames = try RandomAccessFrames(plan: plan)
         accessLock.lock()
+        // Only the current generation's, and at most 8 outputs' (a template is a frame).
         access = access.filter { $0.value.generation == generation }
+        accessOrder = accessOrder.filter { access[$0] != nil && $0 != name } + [name]
+        while accessOrder.count > 8 { access[accessOrder.removeFirst()] = nil }
         access[name] = (generation, frames)
         accessLock.unlock()
         return frames

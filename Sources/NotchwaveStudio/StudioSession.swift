@@ -46,6 +46,7 @@ public final class StudioSession: @unchecked Sendable {
     public let library: PresetLibrary
     public let events = EventHub()
     private let lock = NSLock()
+    private let reloading = NSLock()
     private var outputs: [StudioOutput] = []
     private var jobError: String?
     private var edits: [StudioEdit] = []
@@ -85,6 +86,9 @@ public final class StudioSession: @unchecked Sendable {
 
     /// Reads the source again and resolves every output; tells the page (`reload` or `error`).
     public func reload(reason: String) {
+        // One reload at a time, so that a slower one never lands over a newer one.
+        reloading.lock()
+        defer { reloading.unlock() }
         let edits = snapshot.edits
         let result = resolve(edits: edits)
         lock.lock()

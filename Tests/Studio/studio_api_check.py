@@ -18,6 +18,7 @@
 Exit 0 when every check passes; one line per failure otherwise."""
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -43,11 +44,33 @@ def main(binary):
     finally:
         code = studio.stop()
         check(code == 130, "Ctrl-C (SIGINT) ends the studio with exit 130, got %s" % code)
+    wildcard(binary)
     if failures:
         print("%d studio API checks failed" % len(failures), file=sys.stderr)
         return 1
     print("studio API: every check passed")
     return 0
+
+
+def wildcard(binary):
+    """--host 0.0.0.0: it says others can reach it; an address literal is its name, a DNS name is not."""
+    import http.client
+    process = subprocess.Popen([os.path.abspath(binary), "studio", "--host", "0.0.0.0", "--port", "0", "--preset", "iphone-se-3"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        url = process.stdout.readline().decode().strip()
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        for host, expected in (("127.0.0.1:%d" % port, 200), ("192.0.2.7:%d" % port, 200), ("evil.example:%d" % port, 403)):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/api/job", headers={"Host": host})
+            status = connection.getresponse().status
+            connection.close()
+            check(status == expected, "--host 0.0.0.0 answers Host %s with %d, got %d" % (host, expected, status))
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=15)
+    check(b"not only this machine's loopback" in err, "--host 0.0.0.0 says so: %r" % err[:300])
+    check(process.returncode == 143, "SIGTERM ends it with 143, got %s" % process.returncode)
 
 
 def run(studio):
