@@ -213,33 +213,8 @@ public final class HTTPServer: @unchecked Sendable {
         var started: [OpaquePointer] = []
         let box = HandlerBox(handler: handler, bodyLimit: bodyLimit)
         for address in addresses {
-            var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
-            let daemon: OpaquePointer?
-            switch address {
-            case let .ipv4(text):
-                var socket = sockaddr_in()
-                socket.sin_family = sa_family_t(AF_INET)
-                socket.sin_port = chosen.bigEndian
-                inet_pton(AF_INET, text, &socket.sin_addr)
-                daemon = withUnsafePointer(to: &socket) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        nw_mhd_start(flags, $0, nil, nil, accessHandler, Unmanaged.passUnretained(box).toOpaque(), completedHandler,
-                                     connectionLimit, timeoutSeconds, memoryLimit)
-                    }
-                }
-            case let .ipv6(text):
-                flags |= MHD_USE_IPv6.rawValue
-                var socket = sockaddr_in6()
-                socket.sin6_family = sa_family_t(AF_INET6)
-                socket.sin6_port = chosen.bigEndian
-                inet_pton(AF_INET6, text, &socket.sin6_addr)
-                daemon = withUnsafePointer(to: &socket) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        nw_mhd_start(flags, $0, nil, nil, accessHandler, Unmanaged.passUnretained(box).toOpaque(), completedHandler,
-                                     connectionLimit, timeoutSeconds, memoryLimit)
-                    }
-                }
-            }
+            let daemon = Self.start(address, port: chosen, box: box, connectionLimit: connectionLimit, timeoutSeconds: timeoutSeconds,
+                                    memoryLimit: memoryLimit)
             guard let daemon else {
                 if case .ipv6 = address, address.isLoopback, !started.isEmpty { continue }
                 let reason = errno == EADDRINUSE ? "the port is in use (give --port N, or --port 0 for a free one)" : String(cString: strerror(errno))
@@ -254,6 +229,35 @@ public final class HTTPServer: @unchecked Sendable {
         self.addresses = bound
         self.daemons = started
         self.box = box
+    }
+
+    /// A daemon on `address` at `port`, or nil (errno says why).
+    private static func start(_ address: BindAddress, port: UInt16, box: HandlerBox, connectionLimit: UInt32, timeoutSeconds: UInt32,
+                              memoryLimit: Int) -> OpaquePointer? {
+        var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        func start<Address>(_ socket: inout Address) -> OpaquePointer? {
+            withUnsafePointer(to: &socket) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    nw_mhd_start(flags, $0, nil, nil, accessHandler, Unmanaged.passUnretained(box).toOpaque(), completedHandler,
+                                 connectionLimit, timeoutSeconds, memoryLimit)
+                }
+            }
+        }
+        switch address {
+        case let .ipv4(text):
+            var socket = sockaddr_in()
+            socket.sin_family = sa_family_t(AF_INET)
+            socket.sin_port = port.bigEndian
+            inet_pton(AF_INET, text, &socket.sin_addr)
+            return start(&socket)
+        case let .ipv6(text):
+            flags |= MHD_USE_IPv6.rawValue
+            var socket = sockaddr_in6()
+            socket.sin6_family = sa_family_t(AF_INET6)
+            socket.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, text, &socket.sin6_addr)
+            return start(&socket)
+        }
     }
 
     /// What the daemons call; released only after they have stopped.

@@ -26,16 +26,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from studio_common import Studio, Events, job_text, png_pixels  # noqa: E402
-
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message, file=sys.stderr)
-
+from studio_common import check, failures, Studio, Events, job_text, png_pixels  # noqa: E402
 
 def main(binary):
     studio = Studio(binary)

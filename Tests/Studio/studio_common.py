@@ -7,9 +7,20 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import zlib
+
+failures = []
+
+
+def check(condition, message):
+    """Records a failed check (and says it on stderr); the script exits 1 if any failed."""
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message, file=sys.stderr)
+
 
 SCRIPT = """// two taps: the previous page, then the next
 {"events": [{"tap": "left", "at": 0.4}, {"tap": "right", "at": 1.1}]}

@@ -162,12 +162,17 @@ enum BenchCommand: Command {
         return 0
     }
 
-    static func runFraming(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
+    /// A folder for a benchmark's files, removed when it is done.
+    static func withScratchFolder<T>(_ body: (String) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(directory)
+    }
+
+    static func runFraming(_ args: ParsedArguments, preset: Preset, workers: Int) throws -> Int32 {
         let benchmark = FramingBenchmark(preset: preset, duration: try args.double("duration", in: 0.5...60) ?? 3, workers: workers)
-        let figures = try benchmark.run(directory: directory)
+        let figures = try withScratchFolder { try benchmark.run(directory: $0) }
         if args.has("json") {
             print(FramingBenchmark.json(figures).rendered())
             return 0
@@ -182,13 +187,10 @@ enum BenchCommand: Command {
     }
 
     static func runStudio(_ args: ParsedArguments, library: PresetLibrary) throws -> Int32 {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notchwave-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let benchmark = StudioBenchmark(library: library, requests: try args.int("requests", in: 5...10_000) ?? 60)
         let figures: [StudioBenchmark.Figures]
         do {
-            figures = try benchmark.run(try StudioBenchmark.cases(directory: directory))
+            figures = try withScratchFolder { try benchmark.run(try StudioBenchmark.cases(directory: $0)) }
         } catch let error as StudioError {
             throw PipelineError.output(error.description)
         }
