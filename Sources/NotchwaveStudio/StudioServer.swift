@@ -29,7 +29,20 @@ public final class StudioServer: @unchecked Sendable {
     public let renders: StudioRenders
     private var server: HTTPServer?
     private var watcher: FileWatcher?
-    private var allowedHosts: Set<String> = []
+    /// The names it answers to and where it listens, known once the daemons run (the
+    /// daemons' threads read them: behind a lock).
+    private struct Binding {
+        var hosts: Set<String> = []
+        var port: UInt16 = 0
+        var wildcard = false
+    }
+    private let bindingLock = NSLock()
+    private var bindingState = Binding()
+    private var binding: Binding {
+        bindingLock.lock()
+        defer { bindingLock.unlock() }
+        return bindingState
+    }
     private let accessLock = NSLock()
     private var access: [String: (generation: Int, frames: RandomAccessFrames)] = [:]
     private var accessOrder: [String] = []
@@ -57,16 +70,16 @@ public final class StudioServer: @unchecked Sendable {
                 hosts.formUnion(["localhost:\(server.port)", "127.0.0.1:\(server.port)", "[::1]:\(server.port)"])
             }
         }
-        allowedHosts = hosts
+        bindingLock.lock()
+        bindingState = Binding(hosts: hosts, port: server.port,
+                               wildcard: server.addresses.contains { $0 == .ipv4("0.0.0.0") || $0 == .ipv6("::") })
+        bindingLock.unlock()
         url = "http://\(server.addresses.first.map(\.description) ?? "127.0.0.1"):\(server.port)/"
         watcher?.watch(session.snapshot.files)
     }
 
     /// The port it listens on.
-    public var port: UInt16 { server?.port ?? 0 }
-
-    /// True when it listens on every address (`--host 0.0.0.0` or `::`).
-    private var wildcard: Bool { server?.addresses.contains { $0 == .ipv4("0.0.0.0") || $0 == .ipv6("::") } ?? false }
+    public var port: UInt16 { binding.port }
 
     /// True for `ADDRESS:PORT` with an IP address literal, which a server listening on
     /// every address accepts: rebinding needs a DNS name of the attacker's, never a literal.
@@ -87,13 +100,15 @@ public final class StudioServer: @unchecked Sendable {
 
     /// Answers one request (the server's threads call it; tests and the benchmark may too).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        guard let host = request.headers["host"], allowedHosts.contains(host.lowercased()) || Self.isAddressLiteral(host, port: port, wildcard: wildcard) else {
+        let binding = self.binding
+        guard let host = request.headers["host"],
+              binding.hosts.contains(host.lowercased()) || Self.isAddressLiteral(host, port: binding.port, wildcard: binding.wildcard) else {
             return .text(403, "the Host header \(request.headers["host"].map { "'\($0)'" } ?? "(none)") is not this server's address: requests for another name are refused (DNS rebinding)")
         }
         if request.method != "GET" && request.method != "HEAD" {
             // Only the page itself may change state: a browser sends Origin on every
             // cross-origin POST, and Sec-Fetch-Site says where the request came from.
-            if let origin = request.headers["origin"], !allowedHosts.contains(where: { "http://\($0)" == origin.lowercased() }) {
+            if let origin = request.headers["origin"], origin.lowercased() != "http://\(host.lowercased())" {
                 return .text(403, "requests from \(origin) may not change the studio (cross-origin)")
             }
             if let site = request.headers["sec-fetch-site"], site != "same-origin" && site != "none" {

@@ -82,7 +82,8 @@ def main(binary, screenshot, compare):
     finally:
         if driver:
             driver.quit()
-        studio.stop()
+        code = studio.stop()
+        check(code == 130, "Ctrl-C (SIGINT) ends the studio with exit 130, got %s" % code)
     if failures:
         print("%d studio browser checks failed" % len(failures), file=sys.stderr)
         return 1

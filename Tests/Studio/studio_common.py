@@ -50,11 +50,15 @@ class Studio:
             f.write(SCRIPT)
         with open(self.job, "w") as f:
             f.write(job or job_text())
-        self.process = subprocess.Popen([self.binary, "studio", self.job, "--port", "0", "-q"], cwd=self.folder,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # Its stderr goes to a file (a pipe nobody reads could fill and stop it), shown
+        # when it does not end as it should.
+        self.log = os.path.join(self.folder, "studio.err")
+        with open(self.log, "w") as log:
+            self.process = subprocess.Popen([self.binary, "studio", self.job, "--port", "0", "-q"], cwd=self.folder,
+                                            stdout=subprocess.PIPE, stderr=log)
         line = self.process.stdout.readline().decode().strip()
         if not line.startswith("http://"):
-            raise RuntimeError("the studio printed no address: %r %s" % (line, self.process.stderr.read().decode()))
+            raise RuntimeError("the studio printed no address: %r %s" % (line, self.stderr()))
         self.url = line
         self.host = line.split("//")[1].rstrip("/")
         self.port = int(self.host.rsplit(":", 1)[1])
@@ -109,8 +113,14 @@ class Studio:
                 self.process.kill()
                 self.process.wait()
         code = self.process.returncode
+        if code != 130:
+            print("the studio's stderr:\n" + self.stderr()[-20000:], file=sys.stderr)
         shutil.rmtree(self.folder, ignore_errors=True)
         return code
+
+    def stderr(self):
+        with open(self.log, errors="replace") as f:
+            return f.read()
 
 
 class Events:
