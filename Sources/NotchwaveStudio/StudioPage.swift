@@ -17,7 +17,7 @@ enum StudioPage {
 <style>
 :root { color-scheme: dark; --bg: #1c1c1e; --panel: #2c2c2e; --line: #3a3a3c; --text: #f2f2f7; --dim: #aeaeb2; --accent: #0a84ff; --bad: #ff453a; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 13px/1.4 system-ui, -apple-system, "Inter", sans-serif; background: var(--bg); color: var(--text); display: grid;
+body { margin: 0; font: 13px/1.4 "Inter", system-ui, -apple-system, sans-serif; background: var(--bg); color: var(--text); display: grid;
        grid-template-columns: 1fr 340px; grid-template-rows: auto 1fr auto; height: 100vh; }
 header { grid-column: 1 / 3; display: flex; gap: 10px; align-items: center; padding: 8px 12px; border-bottom: 1px solid var(--line); flex-wrap: wrap; }
 header h1 { font-size: 14px; margin: 0 8px 0 0; }
@@ -36,7 +36,7 @@ aside h2 { font-size: 12px; text-transform: uppercase; color: var(--dim); margin
 .option .control { grid-column: 1 / 3; display: flex; gap: 6px; align-items: center; }
 .option .control input[type=range] { flex: 1; } .option .control input[type=text] { flex: 1; min-width: 0; }
 .option.edited label { color: var(--accent); }
-pre { white-space: pre-wrap; word-break: break-all; background: var(--panel); padding: 6px; border-radius: 6px; font-size: 11px; max-height: 200px; overflow: auto; }
+pre { font-family: "DejaVu Sans Mono", ui-monospace, monospace; white-space: pre-wrap; word-break: break-all; background: var(--panel); padding: 6px; border-radius: 6px; font-size: 11px; max-height: 200px; overflow: auto; }
 footer { grid-column: 1; padding: 6px 12px 10px; border-top: 1px solid var(--line); }
 #track { position: relative; height: 38px; margin: 4px 0; }
 #scrub { width: 100%; margin: 0; }
@@ -44,7 +44,7 @@ footer { grid-column: 1; padding: 6px 12px 10px; border-top: 1px solid var(--lin
 .tick { position: absolute; top: 0; width: 2px; height: 12px; background: #ffd60a; cursor: pointer; padding: 0; border: 0; border-radius: 1px; }
 .loopmark { position: absolute; top: 0; height: 12px; background: rgba(10,132,255,.35); pointer-events: none; }
 #status { display: flex; gap: 14px; color: var(--dim); flex-wrap: wrap; }
-#error { display: none; grid-column: 1 / 3; background: #3a1d1d; color: #ffb4ab; padding: 6px 12px; font-family: ui-monospace, monospace; white-space: pre-wrap; }
+#error { display: none; grid-column: 1 / 3; background: #3a1d1d; color: #ffb4ab; padding: 6px 12px; font-family: "DejaVu Sans Mono", ui-monospace, monospace; white-space: pre-wrap; }
 #error.shown { display: block; }
 #verdict { font-size: 12px; } #verdict.bad { color: var(--bad); } #verdict.good { color: #30d158; }
 #renders a { color: var(--accent); }
