@@ -216,10 +216,10 @@ extension FuzzTargets {
         guard !lines.isEmpty else { return }
         let first = lines.removeFirst().split(separator: " ", maxSplits: 1).map(String.init)
         guard first.count == 2 else { return }
-        let target = first[1].split(separator: "?", maxSplits: 1).map(String.init)
+        let target = first[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         var query: [String: String] = [:]
         for pair in (target.count > 1 ? target[1] : "").split(separator: "&") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
             query[kv[0]] = kv.count > 1 ? kv[1] : ""
         }
         var headers = ["host": "127.0.0.1:\(studio.port)"]
