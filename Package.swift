@@ -61,7 +61,7 @@ let package = Package(
             name: "NotchwavePipeline",
             dependencies: ["NotchwaveModel", "NotchwaveRaster", "NotchwaveScene", "NotchwaveVideo", "NotchwaveText"]
         ),
-        .target(name: "NotchwaveStudio", dependencies: ["CMicroHTTPD", "NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveRaster"]),
+        .target(name: "NotchwaveStudio", dependencies: ["CMicroHTTPD", "NotchwavePipeline", "NotchwaveModel", "NotchwaveScene"]),
         .executableTarget(name: "notchwave", dependencies: ["NotchwavePipeline", "NotchwaveModel", "NotchwaveScene", "NotchwaveStudio"]),
         .target(name: "TestSupport", dependencies: ["NotchwaveRaster", "NotchwaveVideo"], path: "Tests/TestSupport"),
         .testTarget(name: "NotchwaveModelTests", dependencies: ["NotchwaveModel", "TestSupport"], exclude: ["BrokenPresets"]),

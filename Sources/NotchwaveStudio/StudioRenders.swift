@@ -91,9 +91,10 @@ public final class StudioRenders: @unchecked Sendable {
                     progressLock.unlock()
                     if due { self?.send([("state", .string("progress")), ("output", .string(item.output)), ("done", .number(Double(done))), ("total", .number(Double(total)))]) }
                 }
-                let summary = try BatchRunner(plan: plan, options: options).run(cancellation: token)
+                let runner = BatchRunner(plan: plan, options: options)
+                let summary = try runner.run(cancellation: token)
                 if let failure = summary.failures.first { throw PipelineError.output("\(failure.output): \(failure.error)") }
-                files = BatchRunner(plan: plan, options: options).selectedItems.map { (directory as NSString).appendingPathComponent($0.output) }
+                files = runner.selectedItems.map { (directory as NSString).appendingPathComponent($0.output) }
             case let .render(request, preset, output, _):
                 let values = StudioSession.apply(snapshot.edits, to: request)
                 let (plan, resolved) = try ResolvedOutput.resolve(values, preset: try preset(), output: output, library: session.library)

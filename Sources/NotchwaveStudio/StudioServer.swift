@@ -2,7 +2,6 @@ import Foundation
 import NotchwaveModel
 import NotchwavePipeline
 import NotchwaveScene
-import NotchwaveRaster
 
 /// `notchwave studio`: the HTTP server of one session, its routes and its rules.
 ///
@@ -38,6 +37,7 @@ public final class StudioServer: @unchecked Sendable {
     }
     private let bindingLock = NSLock()
     private var bindingState = Binding()
+    private var watchedGeneration = -1
     private var binding: Binding {
         bindingLock.lock()
         defer { bindingLock.unlock() }
@@ -119,7 +119,12 @@ public final class StudioServer: @unchecked Sendable {
             }
         }
         let snapshot = session.snapshot
-        watcher?.watch(snapshot.files)
+        // The files a new resolution reads are watched once per generation, not per request.
+        bindingLock.lock()
+        let newFiles = watchedGeneration != snapshot.generation
+        watchedGeneration = snapshot.generation
+        bindingLock.unlock()
+        if newFiles { watcher?.watch(snapshot.files) }
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
             return HTTPResponse(contentType: "text/html; charset=utf-8", bytes: Array(StudioPage.html.utf8),
@@ -214,16 +219,9 @@ public final class StudioServer: @unchecked Sendable {
                 }
                 if png { return ByteBuffer(try FrameExport.pngFrame(plan: plan, time: time)) }
                 // Exported straight from the canvas into the bytes that are sent.
-                var canvas = try FrameExport.frame(plan: plan, time: time)
-                if size.width != canvas.width {
-                    let resampler = Resampler(sourceWidth: canvas.width, sourceHeight: canvas.height, width: size.width, height: size.height)
-                    let smaller = try Canvas.allocate(width: size.width, height: size.height)
-                    let source = canvas
-                    resampler.resize(sourceRow: { UnsafePointer(source.row($0)) }, into: smaller)
-                    canvas = smaller
-                }
-                let buffer = ByteBuffer(count: canvas.byteCount)
-                canvas.exportStraight(rows: 0..<canvas.height, into: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                let buffer = ByteBuffer(count: size.width * size.height * 4)
+                try RandomAccessFrames.exportStraight(plan: plan, time: time, size: size,
+                                                      into: buffer.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
                 return buffer
             }
             return HTTPResponse(contentType: png ? "image/png" : "application/octet-stream", buffer: bytes,

@@ -36,15 +36,7 @@ public final class RandomAccessFrames: @unchecked Sendable {
     /// written to `destination` (`size.width * size.height * 4` bytes, rows top down).
     public func exportStraight(frame index: Int, size: (width: Int, height: Int), into destination: UnsafeMutablePointer<UInt8>) throws {
         guard let renderer else {
-            let canvas = try FrameExport.frame(plan: plan, time: plan.time(ofFrame: index))
-            if size.width == width && size.height == height {
-                canvas.exportStraight(rows: 0..<height, into: destination)
-                return
-            }
-            let smaller = try Canvas.allocate(width: size.width, height: size.height)
-            Resampler(sourceWidth: width, sourceHeight: height, width: size.width, height: size.height)
-                .resize(sourceRow: { UnsafePointer(canvas.row($0)) }, into: smaller)
-            smaller.exportStraight(rows: 0..<size.height, into: destination)
+            try Self.exportStraight(plan: plan, time: plan.time(ofFrame: index), size: size, into: destination)
             return
         }
         let slice = try renderer.makeSlice()
@@ -68,6 +60,21 @@ public final class RandomAccessFrames: @unchecked Sendable {
         resizedTemplate.exportStraight(rows: 0..<touched.lowerBound, into: destination)
         target.exportStraight(rows: touched, into: destination + touched.lowerBound * stride)
         resizedTemplate.exportStraight(rows: touched.upperBound..<size.height, into: destination + touched.upperBound * stride)
+    }
+
+    /// The frame of `plan` at any time `t`, drawn whole (`FrameExport.frame`), as straight
+    /// RGBA8 at `size` (resized by the `Resampler` when smaller) into `destination`.
+    public static func exportStraight(plan: RenderPlan, time t: Double, size: (width: Int, height: Int),
+                                      into destination: UnsafeMutablePointer<UInt8>) throws {
+        let canvas = try FrameExport.frame(plan: plan, time: t)
+        if size.width == canvas.width && size.height == canvas.height {
+            canvas.exportStraight(rows: 0..<canvas.height, into: destination)
+            return
+        }
+        let smaller = try Canvas.allocate(width: size.width, height: size.height)
+        Resampler(sourceWidth: canvas.width, sourceHeight: canvas.height, width: size.width, height: size.height)
+            .resize(sourceRow: { UnsafePointer(canvas.row($0)) }, into: smaller)
+        smaller.exportStraight(rows: 0..<size.height, into: destination)
     }
 
     private let lock = NSLock()
