@@ -438,20 +438,27 @@ final class CoverageScanner {
                 target[0] += piece.height * (piece.xMin - Float(cStart))
                 continue
             }
-            // I at the cell boundaries cStart ... cEnd, then F(a) = I(a) - I(a + 1).
-            let boundaries = cEnd - cStart + 1
+            // I at the cell boundaries cStart ... cEnd, then F(a) = I(a) - I(a + 1). Where
+            // the piece ends inside the span (cEnd = ceil of its largest x over the row
+            // part), I(cEnd) is 0 exactly (nothing of the piece lies right of it) and is
+            // not computed: F of the last cell is I there.
+            let cells = cEnd - cStart
+            let lastIsZero = cEnd == pEnd
+            let boundaries = lastIsZero ? cells : cells + 1
+            let values: UnsafeMutablePointer<Float>
             if batched && piece.kind != .line {
                 // Evaluated with the layer row's other arcs (gatherArcs, evaluateArcs).
-                let values = arcs.result + arcCursor
+                values = arcs.result + arcCursor
                 arcCursor += boundaries
-                for a in 0..<(cEnd - cStart) { target[a] += values[a] - values[a + 1] }
-                continue
+            } else {
+                switch kernel {
+                case .simd: integralsSIMD(piece, first: cStart, count: boundaries)
+                case .scalar: integralsScalar(piece, first: cStart, count: boundaries)
+                }
+                values = integrals
             }
-            switch kernel {
-            case .simd: integralsSIMD(piece, first: cStart, count: boundaries)
-            case .scalar: integralsScalar(piece, first: cStart, count: boundaries)
-            }
-            for a in 0..<(cEnd - cStart) { target[a] += integrals[a] - integrals[a + 1] }
+            for a in 0..<(cells - 1) { target[a] += values[a] - values[a + 1] }
+            target[cells - 1] += lastIsZero ? values[cells - 1] : values[cells - 1] - values[cells]
         }
     }
 
@@ -464,7 +471,8 @@ final class CoverageScanner {
             let piece = pieceRows[p]
             let cStart = Swift.max(piece.cellStart, clippedStart), cEnd = Swift.min(piece.cellEnd, clippedEnd)
             guard cEnd > cStart else { continue }
-            let boundaries = cEnd - cStart + 1
+            // The boundaries cStart ... cEnd, without cEnd where it is 0 (`evaluate`).
+            let boundaries = cEnd == piece.cellEnd ? cEnd - cStart : cEnd - cStart + 1
             if arcCount + boundaries > arcs.capacity {
                 let bigger = ArcLanes(capacity: Swift.max(2 * arcs.capacity, arcCount + boundaries))
                 for (from, to) in [(arcs.c, bigger.c), (arcs.centerX, bigger.centerX), (arcs.radius, bigger.radius), (arcs.side, bigger.side),
