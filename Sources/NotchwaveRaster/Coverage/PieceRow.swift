@@ -82,7 +82,10 @@ struct PieceRow {
     ///
     /// The integrand is positive on one sub-interval `[L, U]` of the row part, bounded by
     /// `Y = +-sqrt(r^2 - e^2)` with `e = c - cx`; on it the integral is
-    /// `side * ∫ sqrt(r^2 - Y^2) dY - e * (U - L)`.
+    /// `side * ∫ sqrt(r^2 - Y^2) dY - e * (U - L)`. The strip's end heights
+    /// `sqrt(r^2 - L^2)` and `sqrt(r^2 - U^2)` are the row part's own where `L` or `U` is
+    /// its edge, and `|e|` where it is the crossing `+-sqrt(r^2 - e^2)` (0 at `+-r`): no
+    /// square root of a crossing waits on the crossing's (`PieceRow.crossingHeight`).
     @inline(__always)
     private func arcIntegral<V: LaneArithmetic>(_ c: V, upper: Bool) -> V {
         let zero = V(broadcast: 0)
@@ -91,28 +94,51 @@ struct PieceRow {
         let reach = V.laneMax((r - e) * (r + e), zero).laneSquareRoot()
         let ya = V(broadcast: yTop)
         let yb = V(broadcast: yBottom)
-        var lower: V
-        var upperBound: V
+        let rootTop = PieceRow.stripHeight(at: ya, radius: r), rootBottom = PieceRow.stripHeight(at: yb, radius: r)
+        let absE = PieceRow.crossingHeight(e, radius: r)
+        var lower: V, upperBound: V, aL: V, aU: V
         if side > 0 {
             // Positive where sqrt(r^2 - Y^2) > e: everywhere if e < 0, else |Y| < reach.
-            let ye = V.laneSelect(V.laneLess(e, zero), r, reach)
+            let eNegative = V.laneLess(e, zero)
+            let ye = V.laneSelect(eNegative, r, reach), aYe = V.laneSelect(eNegative, zero, absE)
             if upper {
-                lower = V.laneMax(ya, zero - ye); upperBound = yb
+                let m = zero - ye
+                lower = V.laneMax(ya, m); upperBound = yb
+                aL = V.laneSelect(V.laneLess(ya, m), aYe, rootTop); aU = rootBottom
             } else {
                 lower = ya; upperBound = V.laneMin(yb, ye)
+                aL = rootTop; aU = V.laneSelect(V.laneLess(ye, yb), aYe, rootBottom)
             }
         } else {
             // Positive where sqrt(r^2 - Y^2) < -e: nowhere if e >= 0, else |Y| > reach.
-            let ye = V.laneSelect(V.laneLess(e, zero), reach, r)
+            let eNegative = V.laneLess(e, zero)
+            let ye = V.laneSelect(eNegative, reach, r), aYe = V.laneSelect(eNegative, absE, zero)
             if upper {
-                lower = ya; upperBound = V.laneMin(yb, zero - ye)
+                let m = zero - ye
+                lower = ya; upperBound = V.laneMin(yb, m)
+                aL = rootTop; aU = V.laneSelect(V.laneLess(m, yb), aYe, rootBottom)
             } else {
                 lower = V.laneMax(ya, ye); upperBound = yb
+                aL = V.laneSelect(V.laneLess(ya, ye), aYe, rootTop); aU = rootBottom
             }
         }
         upperBound = V.laneMax(upperBound, lower)
-        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r)
+        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r, heightFrom: aL, heightTo: aU)
         return V(broadcast: side) * g - e * (upperBound - lower)
+    }
+
+    /// `sqrt(r^2 - y^2)`, the circle's half-width at `y` (0 beyond `+-r`).
+    @inline(__always)
+    static func stripHeight<V: LaneArithmetic>(at y: V, radius r: V) -> V {
+        V.laneMax((r - y) * (r + y), V(broadcast: 0)).laneSquareRoot()
+    }
+
+    /// The half-width at the crossing `Y = +-sqrt(r^2 - e^2)` of the boundary with the
+    /// cell boundary `e` from the centre: `|e|` (at most `r`), exactly what `stripHeight`
+    /// computes there in exact arithmetic, without a square root after the crossing's.
+    @inline(__always)
+    static func crossingHeight<V: LaneArithmetic>(_ e: V, radius r: V) -> V {
+        V.laneMin(e.laneAbs(), r)
     }
 
     /// `arcIntegral` for lanes that each belong to their own arc piece (the SIMD kernel
@@ -130,31 +156,36 @@ struct PieceRow {
         let zero = V(broadcast: 0)
         let e = c - centerX
         let reach = V.laneMax((r - e) * (r + e), zero).laneSquareRoot()
+        let rootTop = stripHeight(at: ya, radius: r), rootBottom = stripHeight(at: yb, radius: r)
+        let absE = crossingHeight(e, radius: r)
         let positive = V.laneLess(zero, side)
         let eNegative = V.laneLess(e, zero)
         let ye = V.laneSelect(positive, V.laneSelect(eNegative, r, reach), V.laneSelect(eNegative, reach, r))
+        let aYe = V.laneSelect(positive, V.laneSelect(eNegative, zero, absE), V.laneSelect(eNegative, absE, zero))
         // side > 0, upper: max(ya, -ye) .. yb        side > 0, lower: ya .. min(yb, ye)
         // side < 0, upper: ya .. min(yb, -ye)        side < 0, lower: max(ya, ye) .. yb
         let minusYe = zero - ye
-        let lowerClipped = V.laneMax(ya, V.laneSelect(positive, minusYe, ye))
-        let upperClipped = V.laneMin(yb, V.laneSelect(positive, ye, minusYe))
+        let m = V.laneSelect(positive, minusYe, ye), mUpper = V.laneSelect(positive, ye, minusYe)
+        let lowerClipped = V.laneMax(ya, m)
+        let upperClipped = V.laneMin(yb, mUpper)
         let lower = V.laneSelect(clipsLower, lowerClipped, ya)
         var upperBound = V.laneSelect(clipsLower, yb, upperClipped)
+        let aL = V.laneSelect(clipsLower, V.laneSelect(V.laneLess(ya, m), aYe, rootTop), rootTop)
+        let aU = V.laneSelect(clipsLower, rootBottom, V.laneSelect(V.laneLess(mUpper, yb), aYe, rootBottom))
         upperBound = V.laneMax(upperBound, lower)
-        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r)
+        let g = PieceRow.circleStripArea(from: lower, to: upperBound, radius: r, heightFrom: aL, heightTo: aU)
         return side * g - e * (upperBound - lower)
     }
 
-    /// `∫_L^U sqrt(r^2 - Y^2) dY` for `L <= U` in `[-r, r]`, in a form free of
-    /// cancellation: `(U aU - L aL) / 2 + r^2 (asin(U/r) - asin(L/r)) / 2`, where the
-    /// first difference is rewritten as `(U - L)(aU - L k)` and the angle difference comes
-    /// from the chord between the two circle points.
+    /// `∫_L^U sqrt(r^2 - Y^2) dY` for `L <= U` in `[-r, r]`, given `aL = sqrt(r^2 - L^2)`
+    /// and `aU = sqrt(r^2 - U^2)`, in a form free of cancellation:
+    /// `(U aU - L aL) / 2 + r^2 (asin(U/r) - asin(L/r)) / 2`, where the first difference is
+    /// rewritten as `(U - L)(aU - L k)` and the angle difference comes from the chord
+    /// between the two circle points.
     @inline(__always)
-    static func circleStripArea<V: LaneArithmetic>(from l: V, to u: V, radius r: V) -> V {
+    static func circleStripArea<V: LaneArithmetic>(from l: V, to u: V, radius r: V, heightFrom aL: V, heightTo aU: V) -> V {
         let zero = V(broadcast: 0)
         let d = u - l
-        let aL = V.laneMax((r - l) * (r + l), zero).laneSquareRoot()
-        let aU = V.laneMax((r - u) * (r + u), zero).laneSquareRoot()
         let sum = V.laneMax(aU + aL, V(broadcast: Float.leastNormalMagnitude))
         let k = (u + l) / sum
         let chordTerm = d * (aU - l * k)
