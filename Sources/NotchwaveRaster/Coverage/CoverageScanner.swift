@@ -445,6 +445,14 @@ final class CoverageScanner {
             let cells = cEnd - cStart
             let lastIsZero = cEnd == pEnd
             let boundaries = lastIsZero ? cells : cells + 1
+            if piece.kind == .line && boundaries == 1 && cStart == pStart {
+                // A line within one cell, not cut by the span: F is I(cStart), and cStart
+                // lies left of the whole piece, where I is the trapezoid (`lineIntegral`'s
+                // `whole`, the same operations on one value).
+                let c = Float(cStart)
+                target[0] += ((piece.xTop - c) + (piece.xBottom - c)) * 0.5 * piece.height
+                continue
+            }
             let values: UnsafeMutablePointer<Float>
             if batched && piece.kind != .line {
                 // Evaluated with the layer row's other arcs (gatherArcs, evaluateArcs).
