@@ -63,6 +63,47 @@ struct LiquidSwipeSceneTests {
         #expect(moving.state(at: 1.35).page == 0 && moving.pose(at: 1.35).page == Color(rgb: 0xF7A695).rgba8)
         #expect(moving.pose(at: 1.35).next == Color(rgb: 0x8DAEF5).rgba8 && moving.pose(at: 1.35).previous == Color(rgb: 0xF47153).rgba8)
     }
+
+    @Test("kept wave shapes: every draw list equals the one built without them, in any order and from several threads; a wave that has not moved is not decomposed again")
+    func keptWaveShapes() async throws {
+        func pose(_ right: Double, offset: Double = 0) -> LiquidSwipePose {
+            LiquidSwipePose(left: LiquidSwipeWave(side: .left, centerY: 100, progress: 0, width: 375, height: 812),
+                            right: LiquidSwipeWave(side: .right, centerY: 300 + 40 * right, progress: right, width: 375, height: 812),
+                            page: RGBA8(r: 0xF7, g: 0xA6, b: 0x95), previous: RGBA8(r: 0xF4, g: 0x71, b: 0x53),
+                            next: RGBA8(r: 0x8D, g: 0xAE, b: 0xF5), sliderOffset: offset)
+        }
+        // Progress 0 to 0.9 and back, an offset of 0 and of -0 (vertices at 0 and -0: kept
+        // apart), visited in a shuffled order that returns to poses seen long before.
+        var poses = (0..<10).map { pose(0.1 * Double($0)) } + [pose(0.3, offset: -0.0), pose(0.3, offset: 12)]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for i in stride(from: poses.count - 1, to: 0, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            poses.swapAt(i, Int(state >> 33) % (i + 1))
+        }
+        let order = poses + poses.reversed() + poses
+        let shapes = LiquidSwipeWaveShapes()
+        for p in order { #expect(p.drawList(scale: 3, shapes: shapes) == p.drawList(scale: 3)) }
+        let shared = LiquidSwipeWaveShapes()
+        let lists = await withTaskGroup(of: (Int, DrawList).self) { group in
+            for (i, p) in order.enumerated() { group.addTask { (i, p.drawList(scale: 3, shapes: shared)) } }
+            var lists = [DrawList?](repeating: nil, count: order.count)
+            for await (i, list) in group { lists[i] = list }
+            return lists
+        }
+        for (i, p) in order.enumerated() { #expect(lists[i] == p.drawList(scale: 3), "pose \(i)") }
+
+        // The same pose again: nothing decomposed; the right slider moved: its wave only.
+        let fresh = LiquidSwipeWaveShapes()
+        _ = pose(0.5).drawList(scale: 3, shapes: fresh)
+        #expect(fresh.decompositions == 2)
+        _ = pose(0.5).drawList(scale: 3, shapes: fresh)
+        #expect(fresh.decompositions == 2)
+        _ = pose(0.6).drawList(scale: 3, shapes: fresh)
+        #expect(fresh.decompositions == 3)
+        // An offset of -0 is another key than 0 (its vertices may differ in sign).
+        _ = pose(0.6, offset: -0.0).drawList(scale: 3, shapes: fresh)
+        #expect(fresh.decompositions == 5)
+    }
 }
 
 extension Color {

@@ -141,15 +141,19 @@ public struct RasterBenchmark {
         let single = try production(1)
         let poses = RasterBenchmark.liquidSwipePoses(reference)
         let screen = Canvas(width: reference.pixelWidth, height: reference.pixelHeight)
+        // Poses built as the scene builds them: the resting slider's wave, the same in
+        // every pose, is decomposed once (`LiquidSwipeWaveShapes`).
         func liquid(_ kernel: RasterKernel) -> Double {
             let rasterizer = Rasterizer(kernel: kernel)
+            let shapes = LiquidSwipeWaveShapes()
             return RasterBenchmark.rate(seconds: seconds) { i in
-                rasterizer.render(poses[i % poses.count].drawList(scale: reference.pixelScale), into: screen, rows: 0..<screen.height)
+                rasterizer.render(poses[i % poses.count].drawList(scale: reference.pixelScale, shapes: shapes), into: screen, rows: 0..<screen.height)
             }
         }
         let lists = RasterBenchmark.liquidSwipeLists(reference)
+        let shapes = LiquidSwipeWaveShapes()
         let build = RasterBenchmark.rate(seconds: seconds) { i in
-            _ = poses[i % poses.count].drawList(scale: reference.pixelScale)
+            _ = poses[i % poses.count].drawList(scale: reference.pixelScale, shapes: shapes)
         }
         let rasterizer = Rasterizer(kernel: .simd)
         let raster = RasterBenchmark.rate(seconds: seconds) { i in

@@ -36,15 +36,18 @@ public struct LiquidSwipePose: Sendable, Equatable {
         self.foreground = foreground
     }
 
-    /// The draw list at `scale` pixels per point.
-    public func drawList(scale: Double) -> DrawList {
+    /// The draw list at `scale` pixels per point; with `shapes`, a wave's filled shape is
+    /// taken from those kept there when it has not moved (the same shape to the bit).
+    public func drawList(scale: Double, shapes: LiquidSwipeWaveShapes? = nil) -> DrawList {
         var commands: [DrawCommand] = []
         let order: [SliderSide] = top == .right ? [.left, .right] : [.right, .left]
         for side in order {
             let wave = side == .left ? left : right
             let dx = (side == .left ? -sliderOffset : sliderOffset) * scale
             func pixels(_ path: Path) -> Path { path.transformed(scale: scale, dx: dx) }
-            commands.append(DrawCommand(shape: pixels(wave.path).shape(fillRule: .nonZero), paint: .solid(side == .left ? previous : next)))
+            let fill = shapes?.shape(of: wave, scale: scale, dx: dx) { pixels(wave.path).shape(fillRule: .nonZero) }
+                ?? pixels(wave.path).shape(fillRule: .nonZero)
+            commands.append(DrawCommand(shape: fill, paint: .solid(side == .left ? previous : next)))
             let opacity = Swift.min(Swift.max(wave.buttonOpacity, 0), 1)
             guard opacity > 0 else { continue }
             // The stroked circle is a ring of exact arcs (the same region the general stroker

@@ -12,6 +12,8 @@ public struct LiquidSwipeScene: ScreenScene {
     public let colors: [RGBA8]
     private let initial: LiquidSwipeState
     private let timeline: LiquidSwipeTimeline?
+    /// The waves' shapes of the frames drawn last (a slider at rest is decomposed once).
+    private let shapes = LiquidSwipeWaveShapes()
 
     /// The scene of `options` on a screen of `width` x `height` points at `scale`.
     public init(options: LiquidSwipeOptions, script: InteractionScript? = nil, width: Double, height: Double, scale: Double) {
@@ -51,7 +53,7 @@ public struct LiquidSwipeScene: ScreenScene {
     }
 
     public func drawList(at time: Double) -> DrawList {
-        var list = pose(at: time).drawList(scale: scale)
+        var list = pose(at: time).drawList(scale: scale, shapes: shapes)
         // Over a backdrop the current page is the backdrop: its colour is left out, and
         // the sliders' waves (the pages they lead to) and buttons are drawn over it.
         list.base = screen.background(list.base)
