@@ -45,8 +45,8 @@ public struct LiquidSwipePose: Sendable, Equatable {
             let wave = side == .left ? left : right
             let dx = (side == .left ? -sliderOffset : sliderOffset) * scale
             func pixels(_ path: Path) -> Path { path.transformed(scale: scale, dx: dx) }
-            let fill = shapes?.shape(of: wave, scale: scale, dx: dx) { pixels(wave.path).shape(fillRule: .nonZero) }
-                ?? pixels(wave.path).shape(fillRule: .nonZero)
+            let decompose = { pixels(wave.path).shape(fillRule: .nonZero) }
+            let fill = shapes?.shape(of: wave, scale: scale, dx: dx, make: decompose) ?? decompose()
             commands.append(DrawCommand(shape: fill, paint: .solid(side == .left ? previous : next)))
             let opacity = Swift.min(Swift.max(wave.buttonOpacity, 0), 1)
             guard opacity > 0 else { continue }
