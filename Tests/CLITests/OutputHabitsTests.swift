@@ -90,13 +90,17 @@ struct OutputHabitsTests {
     func batchProgressInLogs() throws {
         let dir = TemporaryDirectory()
         let job = dir.file("job.json")
-        try #"{"presets": ["iphone-x"], "formats": ["mp4", "webm"], "defaults": {"duration": 1.5, "fps": 30}, "output": "{preset}.{ext}"}"#
+        try #"{"presets": ["iphone-x"], "formats": ["mp4", "webm"], "defaults": {"duration": 3, "fps": 30}, "output": "{preset}.{ext}"}"#
             .write(toFile: job, atomically: true, encoding: .utf8)
         let run = try CommandRunner.runTimingStandardError(CommandRunner.notchwave, ["batch", job, "-o", dir.file("out"), "--jobs", "1"])
         #expect(run.status == 0, "\(run.lines)")
         let times = [0] + run.lines.map(\.time) + [run.exited]
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
-        if run.exited > 2 {
+        // The line is due 2 s after the start and the heartbeat that writes it ticks every
+        // 0.25 s: a batch that ends before 2.5 s may end before its first line (its output
+        // lines then keep every gap under 2 s, checked below). This one takes 4-5 s on a
+        // 2-core machine, so the line is checked wherever the machine is not far faster.
+        if run.exited > 2.5 {
             #expect(run.lines.contains { $0.text.hasPrefix("batch: ") && $0.text.contains(" frames (") }, "\(run.lines)")
         }
         #expect(gaps.allSatisfy { $0 <= 2.6 }, "gaps \(gaps) in \(run.lines)")
