@@ -26,13 +26,14 @@ func mainHelp() -> String {
 
 /// Runs the command line and returns the exit code.
 func runMain(_ arguments: [String]) -> Int32 {
+    let started = DispatchTime.now()
     MediaLibraries.quietLogging()
     signal(SIGPIPE, SIG_IGN)
     // A file size limit (ulimit -f) makes writes fail with EFBIG instead of killing us,
     // so that the temporary output is removed and the error reported.
     signal(SIGXFSZ, SIG_IGN)
     let context = CommandContext(standardOutputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
-                                 standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO))
+                                 standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO), started: started)
     guard let first = arguments.first else {
         print(mainHelp())
         return 0

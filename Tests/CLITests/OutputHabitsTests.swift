@@ -81,6 +81,17 @@ struct OutputHabitsTests {
         let times = [0] + lines.map(\.time) + [run.exited]
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         #expect(run.exited > 6 && gaps.allSatisfy { $0 <= 2.6 }, "gaps \(gaps) in \(lines)")
+        // The lines keep to a grid from the start: the k-th comes k intervals after the
+        // first, late by at most a heartbeat's tick and the machine's scheduling, however
+        // many came before (a clock restarted at each line would drift by up to a tick a
+        // line: about 1 s over these 7 lines).
+        let fine = try CommandRunner.runTimingStandardError("/bin/bash", ["-c", "exec '\(CommandRunner.notchwave)' render --duration 1 --fps 30 --progress-interval 0.5 -o - | (sleep 4; cat >/dev/null)"],
+                                                            currentDirectory: dir.path)
+        #expect(fine.status == 0 && fine.lines.count >= 7, "\(fine.lines)")
+        if let first = fine.lines.first {
+            let drift = fine.lines.enumerated().map { $0.element.time - first.time - 0.5 * Double($0.offset) }
+            #expect(drift.allSatisfy { abs($0) <= 0.3 }, "drift \(drift) in \(fine.lines)")
+        }
         // Without a wait there is no line at all.
         let quick = try CommandRunner.notchwave(["render", "--duration", "0.1", "-o", dir.file("q.mp4")])
         #expect(quick.status == 0 && quick.stderr.split(separator: "\n").count == 1 && quick.stderr.hasPrefix("wrote "), "\(quick.stderr)")
@@ -97,7 +108,7 @@ struct OutputHabitsTests {
         let times = [0] + run.lines.map(\.time) + [run.exited]
         let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
         // The line is due 2 s after the start and the heartbeat that writes it ticks every
-        // 0.25 s: a batch that ends before 2.25 s (2.5 with a margin for scheduling) may end
+        // 0.1 s: a batch that ends before 2.1 s (2.5 with a margin for scheduling) may end
         // before its first line (its output lines then keep every gap under 2 s, checked
         // below). This one takes 4-5 s on a 2-core machine, so the line is checked wherever
         // the machine is not far faster.

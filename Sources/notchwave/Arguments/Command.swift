@@ -1,3 +1,5 @@
+import Foundation
+
 /// A subcommand of `notchwave`: its options, help and action.
 protocol Command {
     /// The name (`render`).
@@ -59,4 +61,8 @@ extension Command {
 struct CommandContext {
     var standardOutputIsTerminal: Bool
     var standardErrorIsTerminal: Bool
+    /// When the command line started running: the plain progress lines' clock counts
+    /// from here, so the first line comes `--progress-interval` after the start whatever
+    /// the setup took.
+    var started = DispatchTime.now()
 }

@@ -82,7 +82,7 @@ enum BatchCommand: Command {
         }
         let copies = Set(BatchRunner.copySources(selected).keys)
         let progress = try ProgressStyle.chosen(args, context: context).map {
-            BatchProgress(items: selected, copies: copies, onTerminal: $0.onTerminal, interval: $0.interval)
+            BatchProgress(items: selected, copies: copies, onTerminal: $0.onTerminal, interval: $0.interval, origin: $0.origin)
         }
         if !quiet {
             options.report = { outcome, done, total in

@@ -51,7 +51,7 @@ enum RenderCommand: Command {
             throw UsageError("refusing to write raw frames to a terminal; redirect stdout or give -o FILE")
         }
         let label = output == "-" ? "stdout" : (output as NSString).lastPathComponent
-        let progress = try ProgressStyle.chosen(args, context: context).map { ProgressBar(label: label, onTerminal: $0.onTerminal, interval: $0.interval) }
+        let progress = try ProgressStyle.chosen(args, context: context).map { ProgressBar(label: label, onTerminal: $0.onTerminal, interval: $0.interval, origin: $0.origin) }
         var report: (@Sendable (Int, Int) -> Void)? = nil
         if let progress {
             report = { done, total in progress.update(done: done, total: total) }

@@ -71,15 +71,16 @@ enum ProgressStyle: String, CaseIterable {
     }
 
     /// Where progress goes as `args` ask (`-q` turns it off): nil for none, else whether
-    /// it is drawn as a bar and the seconds between plain lines.
-    static func chosen(_ args: ParsedArguments, context: CommandContext) throws -> (onTerminal: Bool, interval: Double)? {
+    /// it is drawn as a bar, the seconds between plain lines and when their clock starts
+    /// (the command's start).
+    static func chosen(_ args: ParsedArguments, context: CommandContext) throws -> (onTerminal: Bool, interval: Double, origin: DispatchTime)? {
         let chosen = try args.choice("progress", ProgressStyle.self) ?? .auto
         let interval = try args.double("progress-interval", in: 0.1...3600) ?? ProgressLine.logInterval
         switch args.has("quiet") ? .none : chosen {
         case .none: return nil
-        case .auto: return (context.standardErrorIsTerminal, interval)
-        case .bar: return (true, interval)
-        case .plain: return (false, interval)
+        case .auto: return (context.standardErrorIsTerminal, interval, context.started)
+        case .bar: return (true, interval, context.started)
+        case .plain: return (false, interval, context.started)
         }
     }
 }
@@ -103,28 +104,50 @@ final class Heartbeat: @unchecked Sendable {
     deinit { timer.cancel() }
 }
 
-/// What the two progress reporters share: where the line goes, its clock (the first
-/// line after `interval`, then at most one per `interval` where stderr is not a
-/// terminal, kept alive by a heartbeat when no report comes), and ending a bar's line.
+/// What the two progress reporters share: where the line goes, its clock, and ending a
+/// bar's line. Where stderr is not a terminal the plain lines are due on a grid: at
+/// `started + k * interval` (k = 1, 2, ...; points missed while nothing could run are
+/// skipped, not caught up), checked by a heartbeat every `interval / 20` seconds (0.1 s
+/// at most, 0.05 s at least), so a line comes at most that late and lateness never
+/// adds up from line to line: the gap between two lines stays within a tick of
+/// `interval` (a clock restarted at each line drifted by up to a tick per line).
 class ProgressLine: @unchecked Sendable {
     /// Seconds between the lines written where stderr is not a terminal, by default.
     static let logInterval = 2.0
     let onTerminal: Bool
     let interval: Double
-    let started = DispatchTime.now()
+    /// When its clock starts (the command's start): elapsed times, rates and the plain
+    /// lines' grid count from here.
+    let started: DispatchTime
+    /// When the last bar was drawn (its redraws are at most ten a second), or the start.
     var lastDraw: UInt64
     let lock = NSLock()
     /// True while a bar's line is drawn and not ended.
     var drawn = false
     private var heartbeat: Heartbeat?
+    /// The next point on the plain lines' grid (nanoseconds of uptime).
+    private var nextLine: UInt64
 
-    init(onTerminal: Bool, interval: Double) {
+    /// `origin`: when its clock starts (the command's start; by default now).
+    init(onTerminal: Bool, interval: Double, origin: DispatchTime? = nil) {
         self.onTerminal = onTerminal
         self.interval = interval
+        let now = DispatchTime.now()
+        started = origin.map { Swift.min($0, now) } ?? now
         lastDraw = started.uptimeNanoseconds
+        nextLine = started.uptimeNanoseconds + UInt64(interval * 1e9)
         if !onTerminal {
-            heartbeat = Heartbeat(every: min(interval, 0.5) / 2) { [weak self] in self?.tick() }
+            heartbeat = Heartbeat(every: Swift.min(interval / 20, 0.1)) { [weak self] in self?.tick() }
         }
+    }
+
+    /// Whether a plain line is due at `now` (the lock is held); if so, the next one is
+    /// set to the first grid point after `now`.
+    func plainLineDue(at now: UInt64) -> Bool {
+        guard now >= nextLine else { return false }
+        let step = UInt64(interval * 1e9), start = started.uptimeNanoseconds
+        nextLine = start + ((now - start) / step + 1) * step
+        return true
     }
 
     private func tick() {
@@ -157,9 +180,9 @@ final class ProgressBar: ProgressLine, @unchecked Sendable {
     /// The latest frames done and total reported (nil before the first report).
     private var latest: (done: Int, total: Int)?
 
-    init(label: String, onTerminal: Bool, interval: Double = ProgressLine.logInterval) {
+    init(label: String, onTerminal: Bool, interval: Double = ProgressLine.logInterval, origin: DispatchTime? = nil) {
         self.label = label
-        super.init(onTerminal: onTerminal, interval: interval)
+        super.init(onTerminal: onTerminal, interval: interval, origin: origin)
     }
 
     func update(done: Int, total: Int) {
@@ -187,8 +210,7 @@ final class ProgressBar: ProgressLine, @unchecked Sendable {
     /// Writes the plain line when `interval` has passed since the last one (caller holds
     /// the lock).
     private func writeLine(now: UInt64) {
-        guard Double(now - lastDraw) / 1e9 >= interval else { return }
-        lastDraw = now
+        guard plainLineDue(at: now) else { return }
         let elapsed = Double(now - started.uptimeNanoseconds) / 1e9
         guard let (done, total) = latest else {
             Terminal.error(String(format: "%@: no frame written yet (%.0f s)", label, elapsed))
@@ -229,12 +251,12 @@ final class BatchProgress: ProgressLine, @unchecked Sendable {
     private let frames: [String: Int]
 
     /// `copies`: the outputs that will be copied from another (no frames to render).
-    init(items: [BatchItem], copies: Set<String> = [], onTerminal: Bool, interval: Double = ProgressLine.logInterval) {
+    init(items: [BatchItem], copies: Set<String> = [], onTerminal: Bool, interval: Double = ProgressLine.logInterval, origin: DispatchTime? = nil) {
         let counted = items.map { ($0.output, copies.contains($0.output) ? 0 : $0.plan?.frameCount ?? 0) }
         frames = Dictionary(counted, uniquingKeysWith: { first, _ in first })
         totalFrames = counted.reduce(0) { $0 + $1.1 }
         outputs = items.count
-        super.init(onTerminal: onTerminal, interval: interval)
+        super.init(onTerminal: onTerminal, interval: interval, origin: origin)
     }
 
     override func heartbeatTick() { draw(force: false) }
@@ -272,7 +294,7 @@ final class BatchProgress: ProgressLine, @unchecked Sendable {
         if onTerminal {
             guard force || now - lastDraw > 100_000_000 else { return }
         } else {
-            guard Double(now - lastDraw) / 1e9 >= interval, finishedOutputs < outputs else { return }
+            guard finishedOutputs < outputs, plainLineDue(at: now) else { return }
         }
         lastDraw = now
         let done = min(doneFrames, totalFrames)
