@@ -137,6 +137,9 @@ class ProgressLine: @unchecked Sendable {
         lastDraw = started.uptimeNanoseconds
         nextLine = started.uptimeNanoseconds + UInt64(interval * 1e9)
         if !onTerminal {
+            // Set under the lock: the timer starts inside `Heartbeat.init`, and its first
+            // tick (which reads `heartbeat` under the lock) may come before the store.
+            lock.lock(); defer { lock.unlock() }
             heartbeat = Heartbeat(every: Swift.min(interval / 20, 0.1)) { [weak self] in self?.tick() }
         }
     }
